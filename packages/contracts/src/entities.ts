@@ -1,0 +1,227 @@
+// Entity shapes of SPEC §3, shared by services and the frontend.
+import { z } from 'zod';
+
+const id = z.string().min(1);
+const isoDate = z.string().datetime({ offset: true });
+
+export const user = z.object({
+  id,
+  name: z.string(),
+  email: z.string().email(),
+  avatar: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof user>;
+
+export const deviceInfo = z.object({
+  name: z.string().max(200),
+  type: z.enum(['desktop', 'mobile', 'tablet', 'other']),
+  os: z.string().max(200),
+  client: z.string().max(200),
+  ip: z.string().max(100),
+  metadata: z.object({
+    userAgent: z.string().max(1000),
+    screenResolution: z.string().max(50),
+    timezone: z.string().max(100),
+    language: z.string().max(50),
+    platform: z.string().max(100),
+    colorDepth: z.union([z.number(), z.string()]),
+  }),
+});
+export type DeviceInfo = z.infer<typeof deviceInfo>;
+
+export const subscriptionTier = z.enum(['free', 'pro']);
+export type SubscriptionTier = z.infer<typeof subscriptionTier>;
+
+export const author = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable().optional(),
+  projectCount: z.number().int().nonnegative(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Author = z.infer<typeof author>;
+
+/** Outline item types and their levels (SPEC §3). Higher level = larger unit. */
+export const OUTLINE_LEVELS = {
+  series: 100,
+  saga: 95,
+  collection: 90,
+  anthology: 90,
+  omnibus: 90,
+  volume: 80,
+  book: 70,
+  part: 60,
+  act: 55,
+  section: 50,
+  prologue: 45,
+  epilogue: 45,
+  introduction: 45,
+  preface: 45,
+  foreword: 45,
+  afterword: 45,
+  appendix: 45,
+  glossary: 45,
+  index: 45,
+  conclusion: 45,
+  chapter: 40,
+  episode: 38,
+  scene: 35,
+  subsection: 30,
+} as const;
+export type OutlineType = keyof typeof OUTLINE_LEVELS;
+export const outlineType = z.enum(Object.keys(OUTLINE_LEVELS) as [OutlineType, ...OutlineType[]]);
+
+/** The broad class each outline type maps to (SPEC §3: book, part or chapter). */
+export function outlineClass(type: OutlineType): 'book' | 'part' | 'chapter' {
+  const level = OUTLINE_LEVELS[type];
+  if (level >= 70) return 'book';
+  if (level >= 50) return 'part';
+  return 'chapter';
+}
+
+export interface OutlineItem {
+  id: string;
+  parentId: string | null;
+  type: OutlineType;
+  title: string;
+  startOffset: number;
+  endOffset: number;
+  children: OutlineItem[];
+}
+export const outlineItem: z.ZodType<OutlineItem> = z.lazy(() =>
+  z
+    .object({
+      id,
+      parentId: z.string().nullable(),
+      type: outlineType,
+      title: z.string().max(500),
+      startOffset: z.number().int().nonnegative(),
+      endOffset: z.number().int().nonnegative(),
+      children: z.array(outlineItem),
+    })
+    .refine((i) => i.endOffset >= i.startOffset, { message: 'endOffset must not be before startOffset' }),
+);
+export const outline = z.array(outlineItem);
+
+export const chunkType = z.enum(['book', 'part', 'chapter', 'other']);
+export const chunk = z.object({
+  id,
+  content: z.string(),
+  startOffset: z.number().int().nonnegative(),
+  endOffset: z.number().int().nonnegative(),
+  type: chunkType,
+  title: z.string(),
+  level: z.number().int(),
+});
+export type Chunk = z.infer<typeof chunk>;
+
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be a six-digit hex like #a1b2c3');
+
+export const character = z.object({
+  id,
+  name: z.string().trim().min(1).max(200),
+  color: hexColor,
+  summary: z.string().max(10_000).default(''),
+  mentions: z.number().int().nonnegative().default(0),
+  alternativeNames: z.array(z.string().max(200)).default([]),
+  relationships: z.array(z.string().max(500)).default([]),
+  isUserCreated: z.boolean().default(false),
+  audioSample: z.string().nullable().optional(),
+});
+export type Character = z.infer<typeof character>;
+
+/** A summary of the form 'Character named {name}' counts as no real summary (SPEC §3). */
+export function hasRealSummary(c: Pick<Character, 'name' | 'summary'>): boolean {
+  const s = (c.summary ?? '').trim();
+  return s.length > 0 && s !== `Character named ${c.name}`;
+}
+
+export const attributionMethod = z.enum([
+  'explicit', // a speech tag naming the speaker: "…," said Anne
+  'pronoun', // a speech tag with a pronoun resolved to a character
+  'vocative', // the speaker is addressed by the previous or next turn
+  'turn-taking', // alternation in a two-person conversation
+  'narration', // the paragraph's own narration names the speaker
+  'narrator', // the first-person narrator
+  'continuation', // continues the previous quote of the same paragraph or utterance
+  'ai', // an AI provider
+  'user', // set by hand; survives re-analysis
+  'none', // no speaker found
+]);
+export type AttributionMethod = z.infer<typeof attributionMethod>;
+
+export const quote = z.object({
+  id,
+  text: z.string(),
+  startOffset: z.number().int().nonnegative(),
+  endOffset: z.number().int().nonnegative(),
+  speakerId: z.string().nullable(),
+  confidence: z.number().min(0).max(1),
+  attributionMethod,
+});
+export type Quote = z.infer<typeof quote>;
+
+export const analysisStatus = z.enum(['pending', 'in_progress', 'completed', 'failed']);
+export type AnalysisStatus = z.infer<typeof analysisStatus>;
+
+export const project = z.object({
+  id,
+  title: z.string(),
+  content: z.string(),
+  thumbnail: z.string().nullable(),
+  authorId: z.string().nullable(),
+  author: z.object({ id, firstName: z.string(), lastName: z.string() }).nullable().optional(),
+  analysisStatus,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  outline,
+  characters: z.array(character),
+  quotes: z.array(quote),
+});
+export type Project = z.infer<typeof project>;
+
+export const analysisProgress = z.object({
+  statusMessage: z.string(),
+  processedChunks: z.number().int().nonnegative(),
+  totalChunks: z.number().int().nonnegative(),
+  isComplete: z.boolean(),
+  error: z.string().nullable().optional(),
+});
+export type AnalysisProgress = z.infer<typeof analysisProgress>;
+
+export const characterAnalysis = z.object({
+  summary: z.string(),
+  personality: z.string(),
+  arc: z.string(),
+  relationships: z.string(),
+  motivation: z.string(),
+});
+export type CharacterAnalysis = z.infer<typeof characterAnalysis>;
+
+export const subscriptionStatus = z.enum(['active', 'expired', 'pending', 'canceled']);
+export const subscription = z.object({
+  tier: subscriptionTier,
+  status: subscriptionStatus,
+  startDate: isoDate,
+  endDate: isoDate.nullable(),
+  paymentReferenceId: z.string().nullable(),
+  features: z.array(z.string()),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+/**
+ * Plan limits. SPEC §5 requires a numeric maxProjects, so "unlimited" is the large finite
+ * UNLIMITED_PROJECTS with `unlimitedProjects: true` for display; null words means no limit.
+ */
+export const limits = z.object({
+  maxProjects: z.number().int().nonnegative(),
+  unlimitedProjects: z.boolean(),
+  maxWordsPerProject: z.number().int().positive().nullable(),
+  maxStorageBytes: z.number().int().positive(),
+});
+export type Limits = z.infer<typeof limits>;
+
+export const featureCheck = z.object({ allowed: z.boolean(), message: z.string() });
+export type FeatureCheck = z.infer<typeof featureCheck>;

@@ -1,0 +1,4 @@
+export * from './api.js';
+export * from './entities.js';
+export * from './events.js';
+export * from './plans.js';

@@ -1,0 +1,40 @@
+// Test tiers of ARCHITECTURE.md: unit (beside the code), integration (real embedded PostgreSQL),
+// infra (real Kafka, MinIO and a PostgreSQL server). e2e runs under Playwright, not here.
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript sources through this export condition.
+const conditions = ['@castbook/source', 'node', 'import', 'module', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@castbook/source'] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{packages,services,gateway,launcher}/**/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{packages,services,gateway,launcher}/**/test/**/*.int.test.ts'],
+          globalSetup: ['packages/platform/test-support/integration-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['{packages,services,gateway,launcher}/**/test/**/*.infra.test.ts'],
+          globalSetup: ['packages/platform/test-support/infra-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
