@@ -15,3 +15,5 @@ export * from './storage/create-store.js';
 export * from './tokens/verify.js';
 export * from './http/server.js';
 export * from './target.js';
+export * from './service/service-target.js';
+export * from './net/free-port.js';

@@ -1,5 +1,6 @@
 // PostgreSQL access for one service: a pg pool, transactions, and migrations run at boot by
 // node-pg-migrate (platform tables first, then the service's own migrations/NNN_name.sql).
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
@@ -36,8 +37,10 @@ export class Database {
     try {
       const common = { dbClient: client, direction: 'up' as const, log, logger: { debug: log, info: log, warn: log, error: log }, checkOrder: true };
       await runner({ ...common, dir: PLATFORM_MIGRATIONS, migrationsTable: 'platform_migrations' });
-      if (this.options.migrationsDir) {
-        await runner({ ...common, dir: this.options.migrationsDir, migrationsTable: 'service_migrations' });
+      const own = this.options.migrationsDir;
+      // A service gets its own migrations folder with its first table; until then only the platform's run.
+      if (own && existsSync(own) && readdirSync(own).some((f) => f.endsWith('.sql'))) {
+        await runner({ ...common, dir: own, migrationsTable: 'service_migrations' });
       }
     } finally {
       client.release();

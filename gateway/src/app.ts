@@ -1,0 +1,29 @@
+// The gateway: the only door the browser knows. Routes /api/* to the five services, answers
+// /api/health and /api/docs itself, and serves the built frontend.
+import rateLimit from '@fastify/rate-limit';
+import { createHttpService } from '@castbook/platform';
+import type { Logger } from '@castbook/platform';
+import type { GatewayConfig } from './config.js';
+import { registerDocs } from './docs.js';
+import { registerHealth } from './health.js';
+import { registerProxy } from './proxy.js';
+import type { ServiceName } from './service-routes.js';
+import { registerFrontend } from './static-frontend.js';
+
+export async function buildGateway(config: GatewayConfig, logger: Logger) {
+  const services: Record<ServiceName, string> = {
+    auth: config.AUTH_URL,
+    projects: config.PROJECTS_URL,
+    authors: config.AUTHORS_URL,
+    analysis: config.ANALYSIS_URL,
+    billing: config.BILLING_URL,
+  };
+  const app = await createHttpService({ name: 'gateway', logger, readiness: {}, bodyLimit: 60 * 1024 * 1024 });
+  // Not global: auth routes opt in with `config: { rateLimit: {...} }` (accounts issue).
+  await app.register(rateLimit, { global: false });
+  registerHealth(app, services);
+  await registerDocs(app, services);
+  await registerProxy(app, services);
+  await registerFrontend(app, config.FRONTEND_DIR);
+  return app;
+}

@@ -1,0 +1,19 @@
+// The gateway as a launcher target (`--target=gateway`).
+import { fileURLToPath } from 'node:url';
+import { listen, loadConfig, type Target } from '@castbook/platform';
+import { buildGateway } from './app.js';
+import { gatewayConfig } from './config.js';
+
+const DEFAULT_FRONTEND_DIR = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
+
+export const gatewayTarget: Target = {
+  name: 'gateway',
+  async start(deps) {
+    const config = loadConfig('gateway', gatewayConfig, deps.env);
+    const logger = deps.logger.child({ service: 'gateway' });
+    const app = await buildGateway({ ...config, FRONTEND_DIR: config.FRONTEND_DIR ?? DEFAULT_FRONTEND_DIR }, logger);
+    const url = await listen(app, config.PORT, config.HOST);
+    logger.info({ url }, 'gateway listening');
+    return { name: 'gateway', url, stop: () => app.close() };
+  },
+};

@@ -1,0 +1,18 @@
+// Which service answers which API path (SPEC §7). First match wins; the table in README.md mirrors it.
+export const SERVICES = ['auth', 'projects', 'authors', 'analysis', 'billing'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const SERVICE_ROUTES: ReadonlyArray<{ pattern: RegExp; service: ServiceName }> = [
+  { pattern: /^\/api\/auth(\/|$)/, service: 'auth' },
+  { pattern: /^\/api\/users(\/|$)/, service: 'auth' },
+  { pattern: /^\/api\/subscriptions(\/|$)/, service: 'billing' },
+  // Progress and character analysis are the analysis service's; the rest of a project is projects'.
+  { pattern: /^\/api\/projects\/[^/]+\/(analysis-progress|character-analysis)$/, service: 'analysis' },
+  { pattern: /^\/api\/projects(\/|$)/, service: 'projects' },
+  { pattern: /^\/api\/upload(\/|$)/, service: 'projects' },
+  { pattern: /^\/api\/authors(\/|$)/, service: 'authors' },
+];
+
+export function serviceFor(path: string): ServiceName | undefined {
+  return SERVICE_ROUTES.find((r) => r.pattern.test(path))?.service;
+}

@@ -1,0 +1,1 @@
+export { parseTargets, TARGET_NAMES } from './args.js';

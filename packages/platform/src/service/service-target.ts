@@ -1,0 +1,77 @@
+// Turns a service definition into a launcher target. Every service boots the same way: validate its
+// config, create and migrate its own database, start its outbox relay and consumers, serve HTTP
+// with /health reporting database, events and storage. A service module only declares what differs.
+import { z } from 'zod';
+import { configFields, loadConfig } from '../config/config.js';
+import { Database, ensureDatabase } from '../db/database.js';
+import { OutboxRelay } from '../events/outbox.js';
+import type { Subscription } from '../events/event-bus.js';
+import { createHttpService, listen, type HttpService } from '../http/server.js';
+import type { Target, TargetDeps } from '../target.js';
+
+/** Variables every service reads. */
+export const baseServiceConfig = z.object({
+  PORT: configFields.port.default(0),
+  HOST: configFields.host,
+  DATABASE_URL: configFields.databaseUrl,
+});
+
+export interface ServiceContext<C> extends Omit<TargetDeps, 'env'> {
+  config: C;
+  db: Database;
+}
+
+export interface ServiceDefinition<S extends z.ZodObject> {
+  name: string;
+  /** The service's config schema; extend `baseServiceConfig`. */
+  config: S;
+  /** Folder of the service's own NNN_name.sql migrations, if it has any yet. */
+  migrationsDir?: string;
+  /** Registers the service's routes (the service's app.ts). */
+  routes(app: HttpService, ctx: ServiceContext<z.infer<S>>): Promise<void>;
+  /** Subscribes the service's event consumers. */
+  consumers?(ctx: ServiceContext<z.infer<S>>): Promise<Subscription[]>;
+}
+
+export function serviceTarget<S extends z.ZodObject>(def: ServiceDefinition<S>): Target {
+  return {
+    name: def.name,
+    async start(deps) {
+      const logger = deps.logger.child({ service: def.name });
+      // Every service schema extends baseServiceConfig, so these fields are present.
+      const config = loadConfig(def.name, def.config, deps.env) as z.infer<S> & z.infer<typeof baseServiceConfig>;
+      await ensureDatabase(config.DATABASE_URL);
+      const db = new Database({ url: config.DATABASE_URL, migrationsDir: def.migrationsDir, logger });
+      await db.migrate();
+      const ctx: ServiceContext<z.infer<S>> = { config, db, bus: deps.bus, blobs: deps.blobs, logger };
+
+      const relay = new OutboxRelay({ db, bus: deps.bus, logger });
+      await relay.start();
+      const subscriptions = def.consumers ? await def.consumers(ctx) : [];
+
+      const app = await createHttpService({
+        name: def.name,
+        logger,
+        readiness: {
+          database: () => db.health(),
+          events: () => deps.bus.health(),
+          storage: () => deps.blobs.health(),
+        },
+      });
+      await def.routes(app, ctx);
+      const url = await listen(app, config.PORT, config.HOST);
+      logger.info({ url }, `${def.name} service listening`);
+
+      return {
+        name: def.name,
+        url,
+        async stop() {
+          await app.close();
+          await Promise.all(subscriptions.map((s) => s.stop()));
+          await relay.stop();
+          await db.close();
+        },
+      };
+    },
+  };
+}

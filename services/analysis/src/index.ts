@@ -1,0 +1,1 @@
+export { analysisTarget } from './main.js';

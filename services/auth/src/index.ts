@@ -1,0 +1,1 @@
+export { authTarget } from './main.js';

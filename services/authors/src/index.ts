@@ -1,0 +1,1 @@
+export { authorsTarget } from './main.js';

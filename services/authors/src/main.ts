@@ -1,0 +1,13 @@
+// The authors service as a launcher target (`--target=authors`).
+import { fileURLToPath } from 'node:url';
+import { serviceTarget } from '@castbook/platform';
+import { authorsRoutes } from './app.js';
+import { authorsConfig } from './config.js';
+
+export const authorsTarget = serviceTarget({
+  name: 'authors',
+  config: authorsConfig,
+  // Resolves from src/ and from dist/ alike.
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  routes: authorsRoutes,
+});

@@ -1,0 +1,4 @@
+// Environment of the billing service, validated at boot.
+import { baseServiceConfig } from '@castbook/platform';
+
+export const billingConfig = baseServiceConfig;

@@ -1,0 +1,1 @@
+export { billingTarget } from './main.js';

@@ -1,0 +1,13 @@
+// The billing service as a launcher target (`--target=billing`).
+import { fileURLToPath } from 'node:url';
+import { serviceTarget } from '@castbook/platform';
+import { billingRoutes } from './app.js';
+import { billingConfig } from './config.js';
+
+export const billingTarget = serviceTarget({
+  name: 'billing',
+  config: billingConfig,
+  // Resolves from src/ and from dist/ alike.
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  routes: billingRoutes,
+});

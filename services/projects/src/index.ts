@@ -1,0 +1,1 @@
+export { projectsTarget } from './main.js';

@@ -1,0 +1,13 @@
+// The projects service as a launcher target (`--target=projects`).
+import { fileURLToPath } from 'node:url';
+import { serviceTarget } from '@castbook/platform';
+import { projectsRoutes } from './app.js';
+import { projectsConfig } from './config.js';
+
+export const projectsTarget = serviceTarget({
+  name: 'projects',
+  config: projectsConfig,
+  // Resolves from src/ and from dist/ alike.
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  routes: projectsRoutes,
+});
