@@ -12,6 +12,7 @@ export * from './storage/blob-store.js';
 export * from './storage/disk-store.js';
 export * from './storage/minio-store.js';
 export * from './storage/create-store.js';
+export * from './storage/object-key.js';
 export * from './tokens/verify.js';
 export * from './http/server.js';
 export * from './target.js';
