@@ -1,13 +1,13 @@
 // Test tiers of ARCHITECTURE.md: unit (beside the code), integration (real embedded PostgreSQL),
 // infra (real Kafka, MinIO and a PostgreSQL server). e2e runs under Playwright, not here.
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources through this export condition.
-const conditions = ['@castbook/source', 'node', 'import', 'module', 'default'];
+const conditions = ['@castbook/source', ...defaultServerConditions];
 
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['@castbook/source'] } },
+  ssr: { resolve: { conditions } },
   test: {
     projects: [
       {
