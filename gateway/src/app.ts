@@ -8,7 +8,7 @@ import { registerDocs } from './docs.js';
 import { registerHealth } from './health.js';
 import { registerProxy } from './proxy.js';
 import type { ServiceName } from './service-routes.js';
-import { registerFrontend } from './static-frontend.js';
+import { frontendRoot, registerFrontend, spaFallback } from './static-frontend.js';
 
 export async function buildGateway(config: GatewayConfig, logger: Logger) {
   const services: Record<ServiceName, string> = {
@@ -18,12 +18,19 @@ export async function buildGateway(config: GatewayConfig, logger: Logger) {
     analysis: config.ANALYSIS_URL,
     billing: config.BILLING_URL,
   };
-  const app = await createHttpService({ name: 'gateway', logger, readiness: {}, bodyLimit: 60 * 1024 * 1024 });
+  const frontend = frontendRoot(config.FRONTEND_DIR);
+  const app = await createHttpService({
+    name: 'gateway',
+    logger,
+    readiness: {},
+    bodyLimit: 60 * 1024 * 1024,
+    notFound: spaFallback(frontend),
+  });
   // Not global: auth routes opt in with `config: { rateLimit: {...} }` (accounts issue).
   await app.register(rateLimit, { global: false });
   registerHealth(app, services);
   await registerDocs(app, services);
   await registerProxy(app, services);
-  await registerFrontend(app, config.FRONTEND_DIR);
+  await registerFrontend(app, frontend);
   return app;
 }

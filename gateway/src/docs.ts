@@ -1,12 +1,11 @@
 // /api/docs: Swagger UI over every service's OpenAPI document (fetched live from each service).
-import swagger from '@fastify/swagger';
+// The gateway's own @fastify/swagger instance comes from the platform HTTP bootstrap.
 import swaggerUi from '@fastify/swagger-ui';
 import type { HttpService } from '@castbook/platform';
 import { fail } from '@castbook/contracts';
 import { SERVICES, type ServiceName } from './service-routes.js';
 
 export async function registerDocs(app: HttpService, services: Record<ServiceName, string>) {
-  await app.register(swagger, { openapi: { info: { title: 'Castbook gateway', version: '1.0.0' } } });
   app.get<{ Params: { service: string } }>('/api/docs/services/:service.json', { schema: { hide: true } }, async (req, reply) => {
     const name = req.params.service as ServiceName;
     if (!SERVICES.includes(name)) return reply.status(404).send(fail(`Unknown service '${req.params.service}'`));

@@ -13,7 +13,6 @@ export const gatewayTarget: Target = {
     const logger = deps.logger.child({ service: 'gateway' });
     const app = await buildGateway({ ...config, FRONTEND_DIR: config.FRONTEND_DIR ?? DEFAULT_FRONTEND_DIR }, logger);
     const url = await listen(app, config.PORT, config.HOST);
-    logger.info({ url }, 'gateway listening');
     return { name: 'gateway', url, stop: () => app.close() };
   },
 };

@@ -8,6 +8,7 @@ import {
   createEventBus,
   createLogger,
   type RunningTarget,
+  type Target,
 } from '@castbook/platform';
 import { parseTargets, UsageError, type TargetName } from './args.js';
 import { planDatabases, type DatabasePlan } from './databases.js';
@@ -56,24 +57,36 @@ async function main() {
   stoppers.push(() => blobs.stop());
 
   const started = new Map<TargetName, RunningTarget>();
-  for (const target of ALL_TARGETS) {
-    const name = target.name as TargetName;
-    if (!names.includes(name)) continue;
-    const targetEnv: NodeJS.ProcessEnv = { ...env };
-    if (name !== 'gateway') {
-      targetEnv.DATABASE_URL = databases.urlFor(name);
-      // Several services in one process each take a free port unless told otherwise.
-      if (together) targetEnv.PORT = env[`${name.toUpperCase()}_PORT`] ?? '0';
-    } else {
-      for (const [svc, running] of started) targetEnv[serviceUrlVar(svc)] = running.url;
-    }
+  const startTarget = async (target: Target, targetEnv: NodeJS.ProcessEnv) => {
     const running = await target.start({ env: targetEnv, logger, bus, blobs });
-    started.set(name, running);
+    started.set(target.name as TargetName, running);
     stoppers.push(() => running.stop());
+  };
+  // Services are independent of each other: start them side by side, then the gateway in front.
+  const results = await Promise.allSettled(
+    ALL_TARGETS.filter((t) => t.name !== 'gateway' && names.includes(t.name as TargetName)).map((target) => {
+      const targetEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: databases.urlFor(target.name) };
+      // Several services in one process each take a free port unless told otherwise.
+      if (together) targetEnv.PORT = env[`${target.name.toUpperCase()}_PORT`] ?? '0';
+      return startTarget(target, targetEnv);
+    }),
+  );
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  if (names.includes('gateway')) {
+    const targetEnv: NodeJS.ProcessEnv = { ...env };
+    for (const [svc, running] of started) targetEnv[serviceUrlVar(svc)] = running.url;
+    await startTarget(ALL_TARGETS.find((t) => t.name === 'gateway')!, targetEnv);
   }
   const gateway = started.get('gateway');
   logger.info({ targets: names, url: gateway?.url }, gateway ? `Castbook is up at ${gateway.url.replace('127.0.0.1', 'localhost')}` : 'targets started');
 }
+
+// Whatever goes wrong later, never leave the database server behind.
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err }, 'uncaught exception');
+  void stopAll(1);
+});
 
 main().catch(async (err: Error) => {
   // Bad configuration or an unreachable dependency: one clear line, no stack trace.

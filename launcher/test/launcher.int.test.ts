@@ -1,6 +1,6 @@
 // The launcher as a user runs it: a real process, real embedded PostgreSQL, real signals.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,7 @@ describe('launcher', () => {
   it('starts every target in embedded mode, answers healthy, and stops PostgreSQL on Ctrl-C', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'castbook-launch-'));
     dirs.push(dataDir);
+    await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when the tests run as root
     const port = await freePort();
     for (const round of [1, 2]) {
       // The second round restarts on the same data directory: the cluster and databases are reused.

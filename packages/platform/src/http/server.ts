@@ -2,7 +2,7 @@
 // validation with the { success, data, error } envelope, OpenAPI generated from the zod schemas,
 // and a /health route reporting the readiness of each dependency.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import {
@@ -25,6 +25,8 @@ export interface HttpServiceOptions {
   readiness: Record<string, ReadinessCheck>;
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** Answers unmatched routes; by default a 404 in the envelope. The gateway uses it for SPA fallback. */
+  notFound?: (req: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 /** An error whose message is safe to show to the caller with the given HTTP status. */
@@ -75,7 +77,7 @@ export async function createHttpService(options: HttpServiceOptions) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail('Internal server error'));
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send(fail(`No route ${req.method} ${req.url}`)));
+  app.setNotFoundHandler(options.notFound ?? notFoundInEnvelope);
 
   app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
     const body = await checkReadiness(options.readiness);
@@ -84,6 +86,10 @@ export async function createHttpService(options: HttpServiceOptions) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+export function notFoundInEnvelope(req: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send(fail(`No route ${req.method} ${req.url.split('?')[0]}`));
 }
 
 export type HttpService = Awaited<ReturnType<typeof createHttpService>>;
@@ -104,7 +110,7 @@ export async function checkReadiness(checks: Record<string, ReadinessCheck>): Pr
 
 /** Listens on host:port (port 0 picks a free one) and returns the base URL. */
 export async function listen(app: HttpService, port: number, host = '127.0.0.1'): Promise<string> {
-  await app.listen({ port, host, listenTextResolver: () => '' });
+  await app.listen({ port, host });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('server has no TCP address');
   return `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;

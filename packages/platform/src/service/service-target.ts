@@ -60,7 +60,6 @@ export function serviceTarget<S extends z.ZodObject>(def: ServiceDefinition<S>):
       });
       await def.routes(app, ctx);
       const url = await listen(app, config.PORT, config.HOST);
-      logger.info({ url }, `${def.name} service listening`);
 
       return {
         name: def.name,
