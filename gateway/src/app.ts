@@ -2,15 +2,16 @@
 // /api/health and /api/docs itself, and serves the built frontend.
 import rateLimit from '@fastify/rate-limit';
 import { createHttpService } from '@castbook/platform';
-import type { Logger } from '@castbook/platform';
+import type { EventBus, Logger } from '@castbook/platform';
 import type { GatewayConfig } from './config.js';
 import { registerDocs } from './docs.js';
 import { registerHealth } from './health.js';
 import { registerProxy } from './proxy.js';
+import { registerSecurity } from './security/index.js';
 import type { ServiceName } from './service-routes.js';
 import { frontendRoot, registerFrontend, spaFallback } from './static-frontend.js';
 
-export async function buildGateway(config: GatewayConfig, logger: Logger) {
+export async function buildGateway(config: GatewayConfig, logger: Logger, deps: { bus?: EventBus } = {}) {
   const services: Record<ServiceName, string> = {
     auth: config.AUTH_URL,
     projects: config.PROJECTS_URL,
@@ -26,8 +27,19 @@ export async function buildGateway(config: GatewayConfig, logger: Logger) {
     bodyLimit: 60 * 1024 * 1024,
     notFound: spaFallback(frontend),
   });
-  // Not global: auth routes opt in with `config: { rateLimit: {...} }` (accounts issue).
+  // Not global: the auth calls get per-IP limits from security/rate-limits.ts.
   await app.register(rateLimit, { global: false });
+  await registerSecurity(app, {
+    authUrl: config.AUTH_URL,
+    jwksUrl: config.AUTH_JWKS_URL ?? `${config.AUTH_URL}/.well-known/jwks.json`,
+    rateLimits: {
+      loginPerMinute: config.RATE_LIMIT_LOGIN_PER_MINUTE,
+      registerPerMinute: config.RATE_LIMIT_REGISTER_PER_MINUTE,
+      resetPerMinute: config.RATE_LIMIT_RESET_PER_MINUTE,
+    },
+    logger,
+    bus: deps.bus,
+  });
   registerHealth(app, services);
   await registerDocs(app, services);
   await registerProxy(app, services);

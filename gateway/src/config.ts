@@ -12,6 +12,12 @@ export const gatewayConfig = z.object({
   AUTHORS_URL: serviceUrl,
   ANALYSIS_URL: serviceUrl,
   BILLING_URL: serviceUrl,
+  /** Where the auth service publishes its token keys; default `${AUTH_URL}/.well-known/jwks.json`. */
+  AUTH_JWKS_URL: serviceUrl.optional(),
+  /** Per-IP requests per minute on the public auth calls (429 with Retry-After beyond). */
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_REGISTER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   /** The built React app; served with SPA fallback when the folder exists. */
   FRONTEND_DIR: z.string().optional(),
 });

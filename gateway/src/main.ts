@@ -11,7 +11,9 @@ export const gatewayTarget: Target = {
   async start(deps) {
     const config = loadConfig('gateway', gatewayConfig, deps.env);
     const logger = deps.logger.child({ service: 'gateway' });
-    const app = await buildGateway({ ...config, FRONTEND_DIR: config.FRONTEND_DIR ?? DEFAULT_FRONTEND_DIR }, logger);
+    const app = await buildGateway({ ...config, FRONTEND_DIR: config.FRONTEND_DIR ?? DEFAULT_FRONTEND_DIR }, logger, {
+      bus: deps.bus,
+    });
     const url = await listen(app, config.PORT, config.HOST);
     return { name: 'gateway', url, stop: () => app.close() };
   },

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './auth.js';
 export * from './entities.js';
 export * from './events.js';
 export * from './plans.js';

@@ -15,6 +15,8 @@ export * from './storage/create-store.js';
 export * from './storage/object-key.js';
 export * from './tokens/verify.js';
 export * from './http/server.js';
+export * from './http/auth-plugin.js';
+export * from './mail/create-mailer.js';
 export * from './target.js';
 export * from './service/service-target.js';
 export * from './net/free-port.js';

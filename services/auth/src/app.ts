@@ -1,8 +1,44 @@
-// The auth service's HTTP surface: registers its routes, nothing else.
-// It owns: users, sessions, password reset, profile. Feature routes arrive with their issues; /health and /openapi.json come
-// from the platform's HTTP bootstrap.
-import type { HttpService, ServiceContext } from '@castbook/platform';
-import type { z } from 'zod';
-import type { authConfig } from './config.js';
+// The auth service's HTTP surface: builds its parts (signing key, mailer, account flows) and
+// registers the routes. It owns users, sessions, password reset and profile.
+import {
+  authHook,
+  createTokenVerifier,
+  LogMailer,
+  SmtpMailer,
+  type HttpService,
+  type ServiceContext,
+} from '@castbook/platform';
+import { Accounts } from './domain/accounts.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { generateSigningKey, TokenSigner } from './domain/tokens.js';
+import { loadOrCreateKey, publicKeys } from './db/signing-keys.js';
+import type { AuthConfig } from './config.js';
+import { publicAuthRoutes, sessionAuthRoutes } from './routes/auth.js';
+import { internalRoutes } from './routes/internal.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
+import { userRoutes } from './routes/users.js';
 
-export async function authRoutes(_app: HttpService, _ctx: ServiceContext<z.infer<typeof authConfig>>): Promise<void> {}
+export async function authRoutes(app: HttpService, ctx: ServiceContext<AuthConfig>, clock: Clock = systemClock) {
+  const { config, db, logger } = ctx;
+  const key = await loadOrCreateKey(db, generateSigningKey);
+  const signer = await TokenSigner.fromStored(key);
+  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LogMailer(logger);
+  const accounts = new Accounts({
+    db,
+    signer,
+    mailer,
+    clock,
+    logger,
+    appBaseUrl: config.APP_BASE_URL.replace(/\/$/, ''),
+    loginLimit: { maxAttempts: config.LOGIN_MAX_ATTEMPTS, windowMs: config.LOGIN_WINDOW_MINUTES * 60_000 },
+  });
+  // Auth checks its own tokens with its own key, then the session row (revoked or expired is refused).
+  const verifier = createTokenVerifier({ jwks: { keys: [key.publicJwk] } });
+
+  internalRoutes(app, accounts, () => publicKeys(db));
+  publicAuthRoutes(app, accounts);
+  passwordResetRoutes(app, accounts, logger);
+  const signedIn = authHook({ verifier, checkSession: (user) => accounts.checkSession(user) });
+  sessionAuthRoutes(app, accounts, signedIn);
+  userRoutes(app, accounts, signedIn);
+}

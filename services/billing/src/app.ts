@@ -1,8 +1,12 @@
 // The billing service's HTTP surface: registers its routes, nothing else.
-// It owns: plans, subscriptions, limits, feature checks, checkout. Feature routes arrive with their issues; /health and /openapi.json come
-// from the platform's HTTP bootstrap.
-import type { HttpService, ServiceContext } from '@castbook/platform';
-import type { z } from 'zod';
-import type { billingConfig } from './config.js';
+// It owns plans, subscriptions, limits, feature checks and checkout; this first slice answers the
+// caller's subscription.
+import { authHook, createTokenVerifier, type HttpService, type ServiceContext } from '@castbook/platform';
+import type { BillingConfig } from './config.js';
+import { Subscriptions } from './domain/subscription-service.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
 
-export async function billingRoutes(_app: HttpService, _ctx: ServiceContext<z.infer<typeof billingConfig>>): Promise<void> {}
+export async function billingRoutes(app: HttpService, ctx: ServiceContext<BillingConfig>): Promise<void> {
+  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }) });
+  subscriptionRoutes(app, new Subscriptions(ctx.db), signedIn);
+}

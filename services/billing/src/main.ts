@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceTarget } from '@castbook/platform';
 import { billingRoutes } from './app.js';
 import { billingConfig } from './config.js';
+import { subscribeUserRegistered } from './events/user-registered.js';
 
 export const billingTarget = serviceTarget({
   name: 'billing',
@@ -10,4 +11,5 @@ export const billingTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: billingRoutes,
+  consumers: async ({ bus, db, logger }) => [await subscribeUserRegistered(bus, db, logger)],
 });

@@ -1,0 +1,32 @@
+// The gateway's security, in the order a request meets it: per-IP limits on the auth calls, the
+// CSRF double-submit check, then the token and session check for non-public /api calls.
+import cookie from '@fastify/cookie';
+import { createTokenVerifier, type EventBus, type HttpService, type Logger } from '@castbook/platform';
+import { csrfHook } from './csrf.js';
+import { authRateLimitHook, type AuthRateLimits } from './rate-limits.js';
+import { SessionGuard } from './session-guard.js';
+import { tokenCheckHook } from './token-check.js';
+
+export interface SecurityOptions {
+  authUrl: string;
+  jwksUrl: string;
+  rateLimits: AuthRateLimits;
+  logger: Logger;
+  /** Where session.revoked.v1 arrives; without it every request asks auth (see session-guard.ts). */
+  bus?: EventBus;
+}
+
+export async function registerSecurity(app: HttpService, options: SecurityOptions): Promise<void> {
+  await app.register(cookie);
+  const sessions = new SessionGuard({ authUrl: options.authUrl, logger: options.logger });
+  if (options.bus) await sessions.listen(options.bus);
+  app.addHook('onClose', () => sessions.stop());
+  const verifier = createTokenVerifier({ jwksUrl: options.jwksUrl });
+  app.addHook('onRequest', async (req) => {
+    // Services see the client's address as the gateway saw it, never one the client made up.
+    req.headers['x-forwarded-for'] = req.ip;
+  });
+  app.addHook('onRequest', authRateLimitHook(app, options.rateLimits));
+  app.addHook('onRequest', csrfHook);
+  app.addHook('onRequest', tokenCheckHook(verifier, sessions));
+}

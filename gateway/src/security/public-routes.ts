@@ -1,0 +1,17 @@
+// The /api calls a browser may make without a token (SPEC §7: login, register, reset-password,
+// health; plus the API docs). Everything else under /api needs a verified, unrevoked token.
+const PUBLIC: ReadonlyArray<{ methods: readonly string[]; pattern: RegExp }> = [
+  { methods: ['GET', 'POST'], pattern: /^\/api\/auth\/login$/ },
+  { methods: ['POST'], pattern: /^\/api\/auth\/register$/ },
+  { methods: ['POST'], pattern: /^\/api\/auth\/reset-password(\/confirm)?$/ },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/health$/ },
+  { methods: ['GET', 'HEAD'], pattern: /^\/api\/docs(\/|$)/ },
+];
+
+export function isPublicApi(method: string, path: string): boolean {
+  return PUBLIC.some((p) => p.methods.includes(method) && p.pattern.test(path));
+}
+
+export function pathOf(url: string): string {
+  return url.split('?')[0] ?? url;
+}
