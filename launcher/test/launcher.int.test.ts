@@ -33,7 +33,7 @@ async function waitForHealth(url: string, run: Run, deadlineMs = 90_000) {
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`launcher exited: ${run.stderr()}`);
     const res = await fetch(url).catch(() => null);
-    if (res?.status === 200) return res.json();
+    if (res?.status === 200) return (await res.json()) as { success: boolean; data: { services: Record<string, unknown> } };
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no healthy answer from ${url}: ${run.stderr()}`);
