@@ -30,8 +30,10 @@ export default defineConfig({
   },
   webServer: haveChromium
     ? {
-        command: `rm -rf .test-data/e2e && node --conditions=@castbook/source --import tsx launcher/src/main.ts`,
-        env: { DATA_DIR: '.test-data/e2e', PORT: String(PORT), LOG_LEVEL: 'warn' },
+        // The stack serves frontend/dist, so the app is (re)built first when its sources changed. The
+        // log goes to a file: tests read mails from it (the embedded mailer writes them to the log).
+        command: `rm -rf .test-data/e2e && mkdir -p .test-data/e2e && node frontend/scripts/ensure-build.mjs && node --conditions=@castbook/source --import tsx launcher/src/main.ts > .test-data/e2e/server.log`,
+        env: { DATA_DIR: '.test-data/e2e', PORT: String(PORT), LOG_LEVEL: 'info' },
         url: `http://localhost:${PORT}/api/health`,
         timeout: 120_000,
         reuseExistingServer: false,

@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{packages,services,gateway,launcher}/**/src/**/*.test.ts'] },
+        test: { name: 'unit', include: ['{packages,services,gateway,launcher,frontend}/**/src/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -18,8 +18,9 @@ test('API docs show each service OpenAPI in a real browser', async ({ page }) =>
   await expect(page.getByRole('heading', { name: /Castbook billing service/ })).toBeVisible();
 });
 
-test('an unknown API path answers 404 in the envelope', async ({ request }) => {
+test('API paths need a session, and answer in the envelope', async ({ request }) => {
+  // The gateway checks the token before routing, so unknown paths reveal nothing to strangers.
   const res = await request.get('/api/nothing-here');
-  expect(res.status()).toBe(404);
-  expect(await res.json()).toEqual({ success: false, error: 'No route GET /api/nothing-here' });
+  expect(res.status()).toBe(401);
+  expect(await res.json()).toEqual({ success: false, error: 'Unauthorized' });
 });

@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, errorMessageOf, isPublicEndpoint, parseRetryAfter } from './client';
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(body === undefined ? 'not json' : JSON.stringify(body), { status, headers });
+}
+
+function client(
+  responses: Response[],
+  cookies: Record<string, string> = { csrf: 'c-1' },
+  token: string | null = 'tok',
+) {
+  const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => responses.shift() ?? json(500, {}));
+  const api = createApiClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    getCookie: (n) => cookies[n] ?? null,
+    getToken: () => token,
+  });
+  return { api, fetch, headersOf: (i: number) => (fetch.mock.calls[i]![1]!.headers ?? {}) as Record<string, string> };
+}
+
+describe('the API wrapper (SPEC §7)', () => {
+  it('sends credentials, the CSRF cookie and the bearer token', async () => {
+    const { api, fetch, headersOf } = client([json(200, { success: true, data: { id: 'u1' } })]);
+    await expect(api.request('/api/auth/me')).resolves.toEqual({ success: true, data: { id: 'u1' } });
+    expect(fetch.mock.calls[0]![1]!.credentials).toBe('include');
+    expect(headersOf(0)['X-CSRF-Token']).toBe('c-1');
+    expect(headersOf(0).Authorization).toBe('Bearer tok');
+  });
+
+  it('never sends the bearer token to the public endpoints', async () => {
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/reset-password',
+      '/api/auth/reset-password/confirm',
+      '/api/health',
+    ]) {
+      expect(isPublicEndpoint(path)).toBe(true);
+      const { api, headersOf } = client([json(200, { success: true, data: null })]);
+      await api.request(path, { method: 'POST', json: {} });
+      expect(headersOf(0).Authorization).toBeUndefined();
+    }
+    expect(isPublicEndpoint('/api/auth/logout')).toBe(false);
+    expect(isPublicEndpoint('/api/auth/login-history')).toBe(false);
+  });
+
+  it("wraps a non-OK answer as 'API Error: {error}', or 'Unknown error' without one", async () => {
+    const { api } = client([json(401, { success: false, error: 'Session has expired' }), json(500, undefined)]);
+    const first = await api.request('/api/auth/me').catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ApiError);
+    expect((first as ApiError).message).toBe('API Error: Session has expired');
+    expect((first as ApiError).serverMessage).toBe('Session has expired');
+    expect((first as ApiError).status).toBe(401);
+    await expect(api.request('/api/auth/me')).rejects.toThrow('API Error: Unknown error');
+  });
+
+  it('wraps a network failure and reads Retry-After on 429', async () => {
+    const { api, fetch } = client([
+      json(429, { error: 'Too many attempts. Please try again later' }, { 'Retry-After': '7' }),
+    ]);
+    const limited = (await api
+      .request('/api/auth/login', { method: 'POST', json: {} })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(limited.retryAfterMs).toBe(7000);
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.request('/api/auth/me')).rejects.toThrow('API Error: Failed to fetch');
+  });
+
+  it('fetches a CSRF token first when a state-changing call finds no cookie', async () => {
+    const { api, fetch, headersOf } = client(
+      [
+        json(200, { csrfToken: 'from-body' }, { 'X-CSRF-Token': 'from-header' }),
+        json(200, { success: true, data: {} }),
+      ],
+      {},
+    );
+    await api.request('/api/auth/login', { method: 'POST', json: { email: 'a@b.c' } });
+    expect(fetch.mock.calls.map((c) => [c[0], c[1]!.method])).toEqual([
+      ['/api/auth/login', 'GET'],
+      ['/api/auth/login', 'POST'],
+    ]);
+    expect(headersOf(1)['X-CSRF-Token']).toBe('from-header');
+  });
+
+  it('does not fetch a CSRF token for reads', async () => {
+    const { api, fetch } = client([json(200, { success: true, data: 1 })], {});
+    await api.request('/api/subscriptions');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats success:false in a 200 answer as a failure', async () => {
+    const { api } = client([json(200, { success: false, error: 'Operation failed' })]);
+    await expect(api.request('/api/x')).rejects.toThrow('API Error: Operation failed');
+  });
+
+  it('parses both forms of Retry-After', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
+    expect(parseRetryAfter('soon')).toBeNull();
+    expect(parseRetryAfter(null)).toBeNull();
+    expect(errorMessageOf({ error: '' })).toBe('Unknown error');
+  });
+});

@@ -1,0 +1,144 @@
+// The one way the app talks to the gateway (SPEC §7): credentials included, the `csrf` cookie echoed
+// in X-CSRF-Token, the bearer token on every call except the public ones, failures as
+// 'API Error: {message}' where the message is the answer's `error` field or 'Unknown error'.
+import { readCookie } from './cookies';
+import { getToken } from './token';
+
+export const CSRF_COOKIE = 'csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+export class ApiError extends Error {
+  constructor(
+    /** The server's own words (or the network error), without the 'API Error: ' prefix, for forms. */
+    readonly serverMessage: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** From Retry-After on 429/503 answers. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(`API Error: ${serverMessage}`);
+    this.name = 'ApiError';
+  }
+}
+
+const PUBLIC_ENDPOINTS = [
+  /^\/api\/auth\/login$/,
+  /^\/api\/auth\/register$/,
+  /^\/api\/auth\/reset-password(\/.*)?$/,
+  /^\/api\/health$/,
+];
+
+/** Public endpoints never carry the bearer token (a stale token must not break signing in). */
+export function isPublicEndpoint(path: string): boolean {
+  const bare = path.split(/[?#]/)[0] ?? path;
+  return PUBLIC_ENDPOINTS.some((re) => re.test(bare));
+}
+
+/** Retry-After is either delay-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isFinite(at) ? Math.max(0, at - now) : null;
+}
+
+export function errorMessageOf(body: unknown): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string' && error.trim()) return error;
+  }
+  return 'Unknown error';
+}
+
+export interface ApiDeps {
+  fetch: typeof fetch;
+  getCookie: (name: string) => string | null;
+  getToken: () => string | null;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  json?: unknown;
+  signal?: AbortSignal;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createApiClient(deps: ApiDeps) {
+  // The token from GET /api/auth/login when the cookie cannot be read (SPEC §7: header, body or cookie).
+  let csrfFromServer: string | null = null;
+  let csrfPending: Promise<void> | null = null;
+
+  const csrfToken = () => deps.getCookie(CSRF_COOKIE) ?? csrfFromServer;
+
+  async function send(path: string, options: RequestOptions): Promise<Response> {
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+    const csrf = csrfToken();
+    if (csrf) headers[CSRF_HEADER] = csrf;
+    const token = isPublicEndpoint(path) ? null : deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      return await deps.fetch(path, {
+        method,
+        headers,
+        credentials: 'include',
+        body: options.json === undefined ? undefined : JSON.stringify(options.json),
+        signal: options.signal,
+      });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError((err as Error).message || 'Network error', 0);
+    }
+  }
+
+  /** Obtains the CSRF token once, before the first state-changing call of a fresh browser. */
+  async function ensureCsrf(): Promise<void> {
+    if (csrfToken()) return;
+    csrfPending ??= (async () => {
+      try {
+        const res = await send('/api/auth/login', { method: 'GET' });
+        const body = (await res.json().catch(() => null)) as {
+          csrfToken?: string;
+          data?: { csrfToken?: string };
+        } | null;
+        csrfFromServer =
+          res.headers.get(CSRF_HEADER) ?? body?.csrfToken ?? body?.data?.csrfToken ?? deps.getCookie(CSRF_COOKIE);
+      } catch {
+        // The state-changing call itself will report the failure in its own words.
+      } finally {
+        csrfPending = null;
+      }
+    })();
+    await csrfPending;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    if (!SAFE_METHODS.has(options.method ?? 'GET')) await ensureCsrf();
+    const res = await send(path, options);
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      throw new ApiError(errorMessageOf(body), res.status, parseRetryAfter(res.headers.get('Retry-After')));
+    }
+    if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
+      throw new ApiError(errorMessageOf(body), res.status);
+    }
+    return body as T;
+  }
+
+  return { request, ensureCsrf };
+}
+
+export const api = createApiClient({
+  fetch: (...args) => globalThis.fetch(...args),
+  getCookie: (name) => (typeof document === 'undefined' ? null : readCookie(document.cookie, name)),
+  getToken,
+});
+
+/** The SWR fetcher: keys are API paths; answers are the `{ success, data }` envelope's data. */
+export async function swrFetcher<T>(path: string): Promise<T> {
+  const body = await api.request<{ data: T }>(path);
+  return body.data;
+}

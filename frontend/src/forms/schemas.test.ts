@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordForm, loginForm, profileForm, registerForm } from './schemas';
+
+const firstMessages = (result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) => {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+};
+
+const validRegistration = {
+  name: 'Ada Narrator',
+  email: 'ada@example.com',
+  password: 'Str0ng!pass',
+  confirmPassword: 'Str0ng!pass',
+  subscriptionTier: 'free',
+  acceptTerms: true,
+};
+
+describe('form schemas show the messages of SPEC §5', () => {
+  it('login', () => {
+    expect(firstMessages(loginForm.safeParse({ email: '', password: '', rememberMe: false }))).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+    expect(firstMessages(loginForm.safeParse({ email: 'nope', password: 'x', rememberMe: false }))).toEqual({
+      email: 'Please enter a valid email address',
+    });
+  });
+
+  it('register, one rule at a time', () => {
+    const cases: Array<[Partial<typeof validRegistration>, string, string]> = [
+      [{ name: 'A' }, 'name', 'Name must be at least 2 characters'],
+      [{ email: 'ada@' }, 'email', 'Please enter a valid email'],
+      [{ password: 'Sh0rt!', confirmPassword: 'Sh0rt!' }, 'password', 'Password too short'],
+      [
+        { password: 'lower0!case', confirmPassword: 'lower0!case' },
+        'password',
+        'Password must contain uppercase letter',
+      ],
+      [
+        { password: 'UPPER0!CASE', confirmPassword: 'UPPER0!CASE' },
+        'password',
+        'Password must contain lowercase letter',
+      ],
+      [{ password: 'NoDigits!!', confirmPassword: 'NoDigits!!' }, 'password', 'Password must contain number'],
+      [
+        { password: 'NoSpecial12', confirmPassword: 'NoSpecial12' },
+        'password',
+        'Password must contain special character',
+      ],
+      [{ confirmPassword: 'Different1!' }, 'confirmPassword', "Passwords don't match"],
+      [{ subscriptionTier: '' }, 'subscriptionTier', 'Please select a subscription plan'],
+      [{ acceptTerms: false }, 'acceptTerms', 'You must accept the terms to continue'],
+    ];
+    for (const [change, field, message] of cases) {
+      expect(firstMessages(registerForm.safeParse({ ...validRegistration, ...change }))[field]).toBe(message);
+    }
+    expect(registerForm.safeParse(validRegistration).success).toBe(true);
+  });
+
+  it('reports a mismatch even while another field is still wrong', () => {
+    const result = registerForm.safeParse({ ...validRegistration, name: '', confirmPassword: 'x' });
+    expect(firstMessages(result).confirmPassword).toBe("Passwords don't match");
+  });
+
+  it('profile and change password', () => {
+    expect(firstMessages(profileForm.safeParse({ name: ' a ' })).name).toBe('Name must be at least 2 characters');
+    expect(
+      firstMessages(
+        changePasswordForm.safeParse({
+          currentPassword: '',
+          newPassword: 'Str0ng!pass',
+          confirmPassword: 'Other0!pass',
+        }),
+      ),
+    ).toEqual({ currentPassword: 'Current password is required', confirmPassword: "Passwords don't match" });
+  });
+});

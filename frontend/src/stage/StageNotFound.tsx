@@ -1,0 +1,5 @@
+import { NotFound } from '../components/NotFound';
+
+export default function StageNotFound() {
+  return <NotFound homePath="/stage" homeLabel="Back to dashboard" />;
+}
