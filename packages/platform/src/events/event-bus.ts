@@ -19,6 +19,9 @@ export interface DeliveryContext {
 
 export type EventHandler = (event: EventEnvelope, ctx: DeliveryContext) => Promise<void>;
 
+/** Consecutive records of one partition, in order. */
+export type BatchEventHandler = (records: Array<{ event: EventEnvelope; ctx: DeliveryContext }>) => Promise<void>;
+
 export interface SubscribeOptions {
   /** Consumer group: each record is handled by one member of each group. */
   groupId: string;
@@ -30,6 +33,14 @@ export interface SubscribeOptions {
   retryBaseDelayMs?: number;
   /** Start from the earliest record when the group has no committed offset. Default true. */
   fromBeginning?: boolean;
+  /**
+   * Optional fast path (added later; optional, so existing callers and their behaviour are unchanged):
+   * up to `maxSize` (default 100) consecutive records of one partition handed over at once, e.g. to
+   * apply them in one database transaction. If it throws, those records are delivered one by one to
+   * `handler` with the usual retries and dead-lettering; the failed batch call is not counted as an
+   * attempt.
+   */
+  batch?: { handler: BatchEventHandler; maxSize?: number };
 }
 
 export interface Subscription {

@@ -1,0 +1,218 @@
+// The outbox relay: publishes pending outbox rows in position order, then marks them sent.
+// - One active relay per database: a session-level advisory lock held on the relay's own connection
+//   (released by PostgreSQL if the process dies), so a standby takes over and per-key order holds.
+// - Low latency: LISTEN on that connection for the NOTIFY enqueueEvents sends at commit; a poll
+//   (default 1 s) covers lost notifications and rows written by other means.
+// - Never loses rows: a failed publish or database error backs off (doubling, capped) and retries.
+import type { EventEnvelope } from '@castbook/contracts';
+import type pg from 'pg';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logging/logger.js';
+import type { EventBus } from './event-bus.js';
+import { sleep } from './delivery.js';
+import { OUTBOX_CHANNEL } from './outbox-enqueue.js';
+
+/** Advisory lock key of the relay role (an arbitrary constant shared by every relay). */
+const RELAY_LOCK_KEY = 7_202_611_001;
+
+export interface OutboxRelayOptions {
+  db: Database;
+  bus: EventBus;
+  logger: Logger;
+  /** Rows per publish. Default 500. */
+  batchSize?: number;
+  /** Poll interval when no notification arrives, and how often a standby tries for the lock. Default 1000. */
+  pollIntervalMs?: number;
+  /** Longest backoff after a failure. Default 10,000. */
+  maxBackoffMs?: number;
+  /** Sent rows older than this are deleted (checked every 10 min). Default 7 days. */
+  sentRetentionMs?: number;
+  /**
+   * TEST HOOK, off by default: runs after a batch is published and before it is marked sent, so
+   * tests can kill the relay exactly there. Never set it in production code.
+   */
+  testHookAfterPublishBeforeMarkSent?: (events: EventEnvelope[]) => void | Promise<void>;
+}
+
+interface PendingRow {
+  position: string;
+  topic: string;
+  key: string;
+  envelope: EventEnvelope;
+}
+
+export class OutboxRelay {
+  private readonly log: Logger;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly sentRetentionMs: number;
+  private client: pg.PoolClient | undefined;
+  private clientBroken = false;
+  private leader = false;
+  private notified = false;
+  private wake: (() => void) | undefined;
+  private readonly stopRequested = new AbortController();
+  private drainDeadline = Infinity;
+  private loop: Promise<void> | undefined;
+  private lastCleanup = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.log = options.logger.child({ component: 'outbox-relay' });
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.sentRetentionMs = options.sentRetentionMs ?? 7 * 24 * 3600_000;
+  }
+
+  /** Starts relaying in the background; returns at once. */
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Whether this relay currently holds the lock (the others stand by). */
+  get isActive(): boolean {
+    return this.leader;
+  }
+
+  /**
+   * Stops after publishing what is pending (up to drainTimeoutMs), then releases the lock and the
+   * connection. Rows still pending are published by the next relay.
+   */
+  async stop({ drainTimeoutMs = 5000 }: { drainTimeoutMs?: number } = {}): Promise<void> {
+    this.drainDeadline = Date.now() + drainTimeoutMs;
+    this.stopRequested.abort();
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 0;
+    for (;;) {
+      const stopping = this.stopRequested.signal.aborted;
+      if (stopping && Date.now() >= this.drainDeadline) break;
+      try {
+        if (!this.client) await this.connect();
+        if (!this.leader) {
+          if (stopping) break;
+          this.leader = await this.tryLock();
+          if (!this.leader) {
+            await this.waitForWork();
+            continue;
+          }
+          this.log.info('outbox relay active');
+        }
+        this.notified = false;
+        const published = await this.relayBatch();
+        backoff = 0;
+        if (stopping && (published < this.batchSize || Date.now() > this.drainDeadline)) break;
+        if (published < this.batchSize) {
+          await this.cleanup();
+          await this.waitForWork();
+        }
+      } catch (err) {
+        if (stopping) {
+          this.log.warn({ err }, 'outbox relay stopped with rows possibly pending');
+          break;
+        }
+        backoff = Math.min(this.maxBackoffMs, backoff ? backoff * 2 : 100);
+        this.log.warn({ err, retryInMs: backoff }, 'outbox relay failed; retrying');
+        if (this.clientBroken) this.dropClient();
+        await sleep(backoff, this.stopRequested.signal);
+      }
+    }
+    await this.disconnect();
+  }
+
+  /** Publishes one batch of pending rows in order, then marks them sent. Returns the row count. */
+  private async relayBatch(): Promise<number> {
+    const client = this.client!;
+    const { rows } = await client.query<PendingRow>(
+      'SELECT position, topic, key, envelope FROM outbox WHERE sent_at IS NULL ORDER BY position LIMIT $1',
+      [this.batchSize],
+    );
+    if (rows.length === 0) return 0;
+    await this.options.bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, event: r.envelope })));
+    await this.options.testHookAfterPublishBeforeMarkSent?.(rows.map((r) => r.envelope));
+    await client.query('UPDATE outbox SET sent_at = now() WHERE position = ANY($1::bigint[])', [
+      rows.map((r) => r.position),
+    ]);
+    return rows.length;
+  }
+
+  /** Waits for a notification, the poll interval or stop(), whichever comes first. */
+  private async waitForWork(): Promise<void> {
+    if (this.notified || this.stopRequested.signal.aborted) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+    this.wake = undefined;
+  }
+
+  private async connect(): Promise<void> {
+    const client = await this.options.db.pool.connect();
+    this.clientBroken = false;
+    client.on('error', (err) => {
+      // The lock went with the connection: stop publishing until it is re-acquired.
+      this.log.warn({ err }, 'outbox relay connection lost');
+      this.clientBroken = true;
+      this.leader = false;
+    });
+    client.on('notification', (msg) => {
+      if (msg.channel !== OUTBOX_CHANNEL) return;
+      this.notified = true;
+      this.wake?.();
+    });
+    this.client = client;
+    try {
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      // Marking rows sent need not wait for the WAL flush: if a crash loses the mark, the rows are
+      // published again, which at-least-once delivery already allows. This saves an fsync per batch.
+      await client.query('SET synchronous_commit = off');
+    } catch (err) {
+      this.clientBroken = true;
+      this.dropClient();
+      throw err;
+    }
+  }
+
+  private async tryLock(): Promise<boolean> {
+    const { rows } = await this.client!.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      RELAY_LOCK_KEY,
+    ]);
+    return rows[0]?.locked === true;
+  }
+
+  private async cleanup(): Promise<void> {
+    if (Date.now() - this.lastCleanup < 600_000) return;
+    this.lastCleanup = Date.now();
+    await this.client!.query(`DELETE FROM outbox WHERE sent_at < now() - ($1::bigint * interval '1 millisecond')`, [
+      this.sentRetentionMs,
+    ]);
+  }
+
+  private dropClient(): void {
+    this.client?.release(true);
+    this.client = undefined;
+    this.leader = false;
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    try {
+      if (this.leader) await client.query('SELECT pg_advisory_unlock($1)', [RELAY_LOCK_KEY]);
+      await client.query(`UNLISTEN ${OUTBOX_CHANNEL}`);
+      client.release();
+    } catch {
+      client.release(true);
+    }
+    this.client = undefined;
+    this.leader = false;
+  }
+}

@@ -1,0 +1,79 @@
+// The Kafka bus against a real broker: the shared contract, plus what only Kafka has (start-up
+// against an unreachable broker, health, the record format other Kafka clients see).
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterEach, expect, inject, it } from 'vitest';
+import { createLogger } from '../src/logging/logger.js';
+import { freePort } from '../src/net/free-port.js';
+import { KafkaEventBus } from '../src/events/kafka-bus.js';
+import { newEvent } from '../src/events/outbox.js';
+import { infraDescribe } from '../test-support/infra.js';
+import { describeEventBusContract } from './event-bus-contract.js';
+import { waitFor } from './wait.js';
+
+const logger = createLogger('kafka-bus-test', 'silent');
+const brokers = () => inject('kafkaBrokers').split(',');
+
+infraDescribe('Kafka event bus', () => {
+  describeEventBusContract('kafka', async () => new KafkaEventBus({ brokers: brokers(), logger }), {
+    timeoutMs: 30_000,
+  });
+
+  const stops: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    while (stops.length) await stops.pop()!();
+  });
+
+  it('fails start() fast, naming the brokers, when none is reachable', async () => {
+    const dead = `127.0.0.1:${await freePort()}`;
+    const bus = new KafkaEventBus({ brokers: [dead], logger });
+    stops.push(() => bus.stop());
+    const started = Date.now();
+    await expect(bus.start(['never.created'])).rejects.toThrow(`cannot connect to Kafka brokers ${dead}`);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await bus.health()).ok).toBe(false);
+  });
+
+  it('reports health and writes keyed JSON records with event headers', async () => {
+    const bus = new KafkaEventBus({ brokers: brokers(), logger });
+    stops.push(() => bus.stop());
+    const topic = `format.${randomUUID().slice(0, 8)}`;
+    await bus.start([topic]);
+    expect(await bus.health()).toEqual({ ok: true });
+
+    const event = newEvent(
+      'project.created.v1',
+      'project-42',
+      'user-1',
+      { projectId: 'project-42', userId: 'user-1', authorId: null, title: 'T', contentVersion: 0, wordCount: 0 },
+      { requestId: 'req-7' },
+    );
+    await bus.publish([{ topic, event }]);
+
+    // Read it with a plain kafkajs consumer, as any other Kafka client would.
+    const kafka = new Kafka({ brokers: brokers(), logLevel: logLevel.NOTHING });
+    const admin = kafka.admin();
+    await admin.connect();
+    stops.push(() => admin.disconnect());
+    const meta = await admin.fetchTopicMetadata({ topics: [topic, `${topic}.dead-letter`] });
+    expect(meta.topics.map((t) => t.partitions.length)).toEqual([6, 6]);
+
+    const consumer = kafka.consumer({ groupId: `raw.${topic}` });
+    stops.push(() => consumer.disconnect());
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    const seen: Array<{ key: string; value: unknown; headers: Record<string, string> }> = [];
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]));
+        seen.push({ key: message.key!.toString(), value: JSON.parse(message.value!.toString()), headers });
+      },
+    });
+    await waitFor(() => seen.length === 1, 'the raw record', 30_000);
+    expect(seen[0]).toEqual({
+      key: 'project-42',
+      value: event,
+      headers: { 'event-type': 'project.created.v1', 'event-id': event.id, 'request-id': 'req-7' },
+    });
+  });
+});
