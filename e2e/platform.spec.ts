@@ -4,8 +4,16 @@ test('the gateway reports every service ready', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
   const body = await res.json();
-  expect(Object.keys(body.data.services).sort()).toEqual(['analysis', 'auth', 'authors', 'billing', 'gateway', 'projects']);
-  for (const service of Object.values(body.data.services) as Array<{ status: string }>) expect(service.status).toBe('ready');
+  expect(Object.keys(body.data.services).sort()).toEqual([
+    'analysis',
+    'auth',
+    'authors',
+    'billing',
+    'gateway',
+    'projects',
+  ]);
+  for (const service of Object.values(body.data.services) as Array<{ status: string }>)
+    expect(service.status).toBe('ready');
 });
 
 test('API docs show each service OpenAPI in a real browser', async ({ page }) => {

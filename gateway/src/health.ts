@@ -16,7 +16,9 @@ async function probe(url: string): Promise<Readiness> {
 
 export function registerHealth(app: HttpService, services: Record<ServiceName, string>) {
   app.get('/api/health', async (_req, reply) => {
-    const entries = await Promise.all(Object.entries(services).map(async ([name, url]) => [name, await probe(url)] as const));
+    const entries = await Promise.all(
+      Object.entries(services).map(async ([name, url]) => [name, await probe(url)] as const),
+    );
     const all: Record<string, Readiness> = { gateway: { status: 'ready', checks: {} }, ...Object.fromEntries(entries) };
     const ready = entries.every(([, r]) => r.status === 'ready');
     const data = { status: ready ? 'ready' : 'not_ready', services: all };

@@ -8,9 +8,13 @@ export class UsageError extends Error {}
 
 export function parseTargets(argv: string[]): TargetName[] {
   const { values } = parseArgs({ args: argv, options: { target: { type: 'string', default: 'all' } }, strict: true });
-  const wanted = values.target.split(',').map((t) => t.trim()).filter(Boolean);
+  const wanted = values.target
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (wanted.length === 0 || wanted.includes('all')) return [...TARGET_NAMES];
   const unknown = wanted.filter((t) => !(TARGET_NAMES as readonly string[]).includes(t));
-  if (unknown.length) throw new UsageError(`unknown target '${unknown.join(',')}'; targets are all, ${TARGET_NAMES.join(', ')}`);
+  if (unknown.length)
+    throw new UsageError(`unknown target '${unknown.join(',')}'; targets are all, ${TARGET_NAMES.join(', ')}`);
   return TARGET_NAMES.filter((t) => wanted.includes(t));
 }

@@ -55,7 +55,10 @@ async function main() {
     onStarted: (running) => stoppers.push(() => running.stop()),
   });
   const gateway = started.get('gateway');
-  logger.info({ targets: names, url: gateway?.url }, gateway ? `Castbook is up at ${gateway.url.replace('127.0.0.1', 'localhost')}` : 'targets started');
+  logger.info(
+    { targets: names, url: gateway?.url },
+    gateway ? `Castbook is up at ${gateway.url.replace('127.0.0.1', 'localhost')}` : 'targets started',
+  );
 }
 
 // Whatever goes wrong later, never leave the database server behind.

@@ -33,7 +33,8 @@ async function waitForHealth(url: string, run: Run, deadlineMs = 90_000) {
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`launcher exited: ${run.stderr()}`);
     const res = await fetch(url).catch(() => null);
-    if (res?.status === 200) return (await res.json()) as { success: boolean; data: { services: Record<string, unknown> } };
+    if (res?.status === 200)
+      return (await res.json()) as { success: boolean; data: { services: Record<string, unknown> } };
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no healthy answer from ${url}: ${run.stderr()}`);
@@ -63,7 +64,14 @@ describe('launcher', () => {
       const run = launch([], { DATA_DIR: dataDir, PORT: String(port) });
       const health = await waitForHealth(`http://127.0.0.1:${port}/api/health`, run);
       expect(health.success).toBe(true);
-      expect(Object.keys(health.data.services).sort()).toEqual(['analysis', 'auth', 'authors', 'billing', 'gateway', 'projects']);
+      expect(Object.keys(health.data.services).sort()).toEqual([
+        'analysis',
+        'auth',
+        'authors',
+        'billing',
+        'gateway',
+        'projects',
+      ]);
       expect(await processesUsing(dataDir)).not.toEqual([]);
       run.child.kill('SIGINT');
       expect(await run.exited, `round ${round}: ${run.stderr()}`).toBe(0);

@@ -15,7 +15,17 @@ describe('entities', () => {
 
   it('validates nested outline items and rejects reversed offsets', () => {
     const child = { id: 'c', parentId: 'p', type: 'chapter', title: 'I', startOffset: 5, endOffset: 9, children: [] };
-    expect(outlineItem.safeParse({ id: 'p', parentId: null, type: 'part', title: 'One', startOffset: 0, endOffset: 9, children: [child] }).success).toBe(true);
+    expect(
+      outlineItem.safeParse({
+        id: 'p',
+        parentId: null,
+        type: 'part',
+        title: 'One',
+        startOffset: 0,
+        endOffset: 9,
+        children: [child],
+      }).success,
+    ).toBe(true);
     expect(outlineItem.safeParse({ ...child, startOffset: 10 }).success).toBe(false);
     expect(outlineItem.safeParse({ ...child, type: 'stanza' }).success).toBe(false);
   });

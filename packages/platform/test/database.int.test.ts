@@ -17,7 +17,9 @@ describe('Database on real PostgreSQL', () => {
     const { rows } = await db.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    expect(rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['handled_events', 'outbox', 'platform_migrations']));
+    expect(rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['handled_events', 'outbox', 'platform_migrations']),
+    );
     const applied = await db.query('SELECT name FROM platform_migrations');
     expect(applied.rowCount).toBe(1);
   });

@@ -5,4 +5,7 @@ import type { HttpService, ServiceContext } from '@castbook/platform';
 import type { z } from 'zod';
 import type { analysisConfig } from './config.js';
 
-export async function analysisRoutes(_app: HttpService, _ctx: ServiceContext<z.infer<typeof analysisConfig>>): Promise<void> {}
+export async function analysisRoutes(
+  _app: HttpService,
+  _ctx: ServiceContext<z.infer<typeof analysisConfig>>,
+): Promise<void> {}

