@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// castbook-analyze FILE — see src/cli.ts.
+//
+// Runs the compiled dist/ when `npm run build` has produced it and it is newer than every source
+// file it comes from (the fastest start); otherwise starts the TypeScript source, so that it also
+// runs on a fresh clone without a build: in this process, with tsx's loader plus a resolve hook
+// that adds the "@castbook/source" export condition (workspace packages resolve to their src/).
+// CASTBOOK_FROM_SOURCE=1 forces the source.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { register as registerHooks } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pkg = fileURLToPath(new URL('..', import.meta.url));
+const sources = [join(pkg, 'src'), join(pkg, '..', 'contracts', 'src')];
+
+function newestSource() {
+  let newest = 0;
+  for (const dir of sources) {
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile() && entry.name.endsWith('.ts'))
+        newest = Math.max(newest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+function freshDist() {
+  const cli = join(pkg, 'dist', 'cli.js');
+  const stamp = join(pkg, 'dist', '.tsbuildinfo');
+  if (process.env.CASTBOOK_FROM_SOURCE === '1' || !existsSync(cli) || !existsSync(stamp)) return null;
+  return statSync(stamp).mtimeMs >= newestSource() ? cli : null;
+}
+
+const dist = freshDist();
+let main;
+if (dist) {
+  ({ main } = await import(new URL(`file://${dist}`).href));
+} else {
+  const { register: registerTsx } = await import('tsx/esm/api');
+  registerHooks(new URL('./source-condition.js', import.meta.url));
+  registerTsx();
+  ({ main } = await import('../src/cli.ts'));
+}
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyze.js';
+
+const text = [
+  'CHAPTER I.',
+  'Anne Shirley and Gilbert Blythe walked home. Anne was tired, and she sat down.',
+  '"Where are you going?" asked Anne.',
+  '"Home," said Gilbert.',
+  '"Why?"',
+  '"Because it is late."',
+].join('\n\n');
+
+describe('analyze', () => {
+  it('returns outline, coloured characters and attributed quotes that refer to them', () => {
+    const r = analyze(text, { outline: [] });
+    expect(r.outline).toEqual([]);
+    expect(r.quotes.map((q) => q.text)).toEqual(['Where are you going?', 'Home,', 'Why?', 'Because it is late.']);
+    const ids = new Set(r.characters.map((c) => c.id));
+    for (const q of r.quotes) {
+      expect(q.speakerId === null || ids.has(q.speakerId)).toBe(true);
+      expect(q.confidence).toBeGreaterThanOrEqual(0);
+      expect(q.confidence).toBeLessThanOrEqual(1);
+    }
+    for (const c of r.characters) expect(c.color).toMatch(/^#[0-9a-f]{6}$/);
+    const name = (id: string | null) => r.characters.find((c) => c.id === id)?.name.split(' ')[0];
+    expect(r.quotes.map((q) => name(q.speakerId))).toEqual(['Anne', 'Gilbert', 'Anne', 'Gilbert']);
+  });
+
+  it('merges a role into the character an apposition names ("Mr. Bumble, the beadle")', () => {
+    const t = [
+      'Mr. Bumble, the beadle, came in with Oliver. Mr. Bumble was a fat man, and he was angry.',
+      '"Hush," said the beadle.',
+      '"Yes, sir," said Oliver.',
+      '"Silence!" said the beadle.',
+    ].join('\n\n');
+    const r = analyze(t, { outline: [] });
+    const bumble = r.characters.find((c) => c.name === 'Mr. Bumble');
+    expect(bumble?.alternativeNames).toContain('The beadle');
+    expect(r.quotes[0]?.speakerId).toBe(bumble?.id);
+    expect(r.quotes[2]?.speakerId).toBe(bumble?.id);
+  });
+
+  it('is deterministic', () => {
+    expect(analyze(text, { outline: [] })).toEqual(analyze(text, { outline: [] }));
+  });
+
+  it('detects the outline itself when none is given', () => {
+    expect(Array.isArray(analyze(text).outline)).toBe(true);
+  });
+});

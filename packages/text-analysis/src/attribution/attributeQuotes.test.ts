@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { findCharactersDetailed } from '../characters/findCharacters.js';
+import { findQuotes } from '../quotes/findQuotes.js';
+import { attributeDetailed, attributeQuotes } from './attributeQuotes.js';
+import { mergeNarrator } from './narrator.js';
+
+function run(text: string) {
+  const quotes = findQuotes(text);
+  const { characters, tokens } = findCharactersDetailed(text, quotes);
+  const attributed = attributeQuotes(text, quotes, characters, { tokens });
+  // Compare by given name: the display name may be the fuller form ("Gilbert Blythe").
+  const name = (id: string | null) => {
+    const c = characters.find((x) => x.id === id);
+    return c ? (c.name.startsWith('The ') ? c.name : c.name.split(' ')[0]!) : null;
+  };
+  return attributed.map((q) => ({
+    text: q.text,
+    who: name(q.speakerId),
+    method: q.attributionMethod,
+    confidence: q.confidence,
+  }));
+}
+
+const setting =
+  'Anne Shirley and Gilbert Blythe walked home. Anne was tired, and she sat down. Gilbert stood by, and he waited.\n\n';
+
+describe('attributeQuotes', () => {
+  it('reads explicit tags after and before a quote', () => {
+    const r = run(setting + '"Good morning," said Anne.\n\nGilbert said, "Good morning to you."');
+    expect(r.map((q) => q.who)).toEqual(['Anne', 'Gilbert']);
+    expect(r.every((q) => q.method === 'explicit' && q.confidence >= 0.9)).toBe(true);
+  });
+
+  it('gives both spans of an interrupted quotation to the same speaker', () => {
+    const r = run(setting + '"Yes," said Anne, "I will."');
+    expect(r.map((q) => q.who)).toEqual(['Anne', 'Anne']);
+  });
+
+  it('resolves a pronoun tag to the last character of that gender', () => {
+    const r = run(
+      setting + 'Gilbert looked at the sky.\n\n"It will rain," he said.\n\nAnne frowned.\n\n"I hope not," she said.',
+    );
+    expect(r.map((q) => q.who)).toEqual(['Gilbert', 'Anne']);
+    expect(r[0]?.method).toBe('pronoun');
+  });
+
+  it('alternates untagged turns of a two-person conversation, with lower confidence', () => {
+    const r = run(
+      setting +
+        [
+          '"Where are you going?" asked Anne.',
+          '"Home," said Gilbert.',
+          '"Why?"',
+          '"Because it is late."',
+          '"Is it?"',
+        ].join('\n\n'),
+    );
+    expect(r.map((q) => q.who)).toEqual(['Anne', 'Gilbert', 'Anne', 'Gilbert', 'Anne']);
+    expect(r[2]?.method).toBe('turn-taking');
+    expect(r[2]!.confidence).toBeLessThan(r[0]!.confidence);
+  });
+
+  it('uses a vocative to find who answers', () => {
+    const r = run(setting + ['"Come here, Gilbert," said Anne.', '"What is it?"'].join('\n\n'));
+    expect(r[1]?.who).toBe('Gilbert');
+    expect(r[1]?.method).toBe('vocative');
+  });
+
+  it('uses the paragraph narration when there is no tag', () => {
+    const r = run(setting + 'Gilbert turned to her. "You are always late."');
+    expect(r[0]?.who).toBe('Gilbert');
+    expect(r[0]?.method).toBe('narration');
+  });
+
+  it('attributes "said I" to the first-person narrator and names them by how they are addressed', () => {
+    const text = [
+      'I went down to the river that morning with Holmes. I was tired, and my feet hurt, so I sat down on the bank.',
+      '"You look tired, Watson," said Holmes.',
+      '"I am," said I.',
+      '"Then rest, Watson," said Holmes.',
+      '"I will," I answered. I lit my pipe, and I watched the water, for my mind was on my friend and his case.',
+    ].join('\n\n');
+    const quotes = findQuotes(text);
+    const { characters, tokens } = findCharactersDetailed(text, quotes);
+    const d = attributeDetailed(text, quotes, characters, { tokens });
+    expect(d.quotes[1]?.attributionMethod).toBe('narrator');
+    const merged = mergeNarrator(characters, d.quotes, d.narratorAddressedAs);
+    const narrator = merged.characters.find((c) => c.id === merged.quotes[1]?.speakerId);
+    expect(narrator?.name).toBe('Watson');
+    expect(merged.quotes[3]?.speakerId).toBe(narrator?.id);
+  });
+
+  it('makes a speaker of a role that recurs in tags ("said the cook")', () => {
+    const r = run(
+      setting +
+        ['"Tea?" said the cook.', '"Yes," said Anne.', '"Milk?" asked the cook.', '"No," said Anne.'].join('\n\n'),
+    );
+    expect(r.map((q) => q.who)).toEqual(['The cook', 'Anne', 'The cook', 'Anne']);
+  });
+
+  it('leaves a quote with no clue unattributed', () => {
+    const r = run('"Hello there."');
+    expect(r[0]).toMatchObject({ who: null, method: 'none', confidence: 0 });
+  });
+});

@@ -1,0 +1,256 @@
+// Attributes every quote to a speaker with deterministic sieves (after Muzny et al. 2017):
+// speech tags with names, then pronoun tags, then continuation within a paragraph, then the
+// paragraph's own narration, then vocatives and turn-taking across a conversation.
+import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
+import type { Gender } from '../characters/lexicon.js';
+import { getProfile } from '../characters/profiles.js';
+import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
+import { splitParagraphs } from '../quotes/paragraphs.js';
+import { aliasIndex, findMentions, type Mention } from './mentions.js';
+import { resolveConversations, type Turn } from './conversation.js';
+import { rolesByApposition } from './roles.js';
+import { nounGender, resolvePronoun } from './pronouns.js';
+import { tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
+
+/**
+ * Confidence of each sieve: the share of its attributions that were right on the seven PDNC
+ * development novels (explicit 0.98, narrator 0.94, vocative 0.77, narration 0.63, turn-taking
+ * 0.62, pronoun and described speakers 0.61, continuation 0.58), rounded down.
+ */
+export const CONFIDENCE: Record<AttributionMethod, number> = {
+  explicit: 0.95,
+  narrator: 0.9,
+  vocative: 0.75,
+  narration: 0.6,
+  'turn-taking': 0.55,
+  pronoun: 0.6,
+  continuation: 0.55,
+  ai: 0.8,
+  user: 1,
+  none: 0,
+};
+
+/** A character named fewer times is met in passing and is not taken as a speaker from context. */
+const MIN_NARRATION_MENTIONS = 3;
+
+interface Assignment {
+  char: number;
+  method: AttributionMethod;
+}
+
+interface QuoteInfo {
+  para: number;
+  /** Token range of the quote's words. */
+  a: number;
+  b: number;
+  tag: Tag | null;
+  who: Assignment | null;
+}
+
+export interface AttributionOptions {
+  tokens?: TokenList;
+}
+
+function genders(characters: readonly Character[]): Gender[] {
+  return characters.map((c) => getProfile(c)?.gender ?? 'u');
+}
+
+function narratorIndex(characters: readonly Character[]): number {
+  return characters.findIndex((c) => getProfile(c)?.narrator ?? c.name === 'Narrator');
+}
+
+export interface AttributionDetail {
+  quotes: Quote[];
+  /** How often each character is addressed in the turns next to the narrator's own turns. */
+  narratorAddressedAs: Map<number, number>;
+  /** Role characters ("the beadle") that an apposition names: role index -> named index. */
+  roles: Map<number, number>;
+}
+
+export function attributeQuotes(
+  text: string,
+  quotes: readonly Quote[],
+  characters: readonly Character[],
+  options: AttributionOptions = {},
+): Quote[] {
+  return attributeDetailed(text, quotes, characters, options).quotes;
+}
+
+export function attributeDetailed(
+  text: string,
+  quotes: readonly Quote[],
+  characters: readonly Character[],
+  options: AttributionOptions = {},
+): AttributionDetail {
+  const order = quotes.map((_, i) => i).sort((x, y) => quotes[x]!.startOffset - quotes[y]!.startOffset);
+  const qs = order.map((i) => quotes[i]!);
+  const tokens = options.tokens ?? tokenize(text, qs);
+  const mentions = findMentions(tokens, aliasIndex(characters));
+  const mentionAt = new Map<number, Mention>();
+  for (const m of mentions) mentionAt.set(m.token, m);
+  const gender = genders(characters);
+  const narrator = narratorIndex(characters);
+  const describedBy = new Map<string, number>();
+  characters.forEach((c, i) => {
+    const noun = getProfile(c)?.noun;
+    if (noun) describedBy.set(noun, i);
+  });
+  const eligible = characters.map((c, i) => i === narrator || c.mentions >= MIN_NARRATION_MENTIONS);
+  const ctx: TagContext = { tokens, mentionAt, text };
+
+  // Paragraph of each quote.
+  const paragraphs = splitParagraphs(text);
+  const infos: QuoteInfo[] = [];
+  let p = 0;
+  for (const q of qs) {
+    while (p < paragraphs.length - 1 && paragraphs[p]!.end < q!.startOffset) p++;
+    infos.push({ para: p, a: tokenAt(tokens, q!.startOffset), b: tokenAt(tokens, q!.endOffset), tag: null, who: null });
+  }
+  const paraTok = (i: number) => tokenAt(tokens, paragraphs[i]!.start);
+  const paraEndTok = (i: number) => tokenAt(tokens, paragraphs[i]!.end);
+
+  // Sieve 1 and 2: speech tags right after or right before the quote.
+  for (let i = 0; i < infos.length; i++) {
+    const info = infos[i];
+    const next = infos[i + 1];
+    const prev = infos[i - 1];
+    const afterHi = next && next.para === info!.para ? next.a : paraEndTok(info!.para);
+    const beforeLo = prev && prev.para === info!.para ? prev.b : paraTok(info!.para);
+    const after = tagAfter(ctx, info!.b, afterHi);
+    const before = tagBefore(ctx, beforeLo, info!.a);
+    // `the Gryphon said, "…" and he went on`: a name before beats a pronoun after.
+    info!.tag =
+      after && !(after.subject.kind !== 'name' && before?.subject.kind === 'name') ? after : (before ?? after);
+    // `Mrs. Barry said kindly:` closing the paragraph before a quote that opens its own.
+    const para = info!.para;
+    if (!info!.tag && beforeLo === info!.a && para > 0 && (!prev || prev.para < para - 1)) {
+      const pp = paragraphs[para - 1]!;
+      if (/[:,-]$/.test(text.slice(pp.end - 1, pp.end)))
+        info!.tag = tagBefore(ctx, paraTok(para - 1), paraEndTok(para - 1));
+    }
+    const s = info!.tag?.subject;
+    if (!s) continue;
+    if (s.kind === 'name') info!.who = { char: s.char, method: 'explicit' };
+    else if (s.kind === 'other') {
+      // "said the old gentleman", "the child responded": usually a character already on stage.
+      const g = nounGender(s.noun);
+      const described = describedBy.get(s.noun);
+      const c =
+        described !== undefined
+          ? described
+          : g === 'u'
+            ? -1
+            : resolvePronoun(mentions, tokens, s.at, g, gender, narrator, eligible);
+      if (c >= 0) info!.who = { char: c, method: 'pronoun' };
+    } else if (s.pronoun === 'i') info!.who = narrator >= 0 ? { char: narrator, method: 'narrator' } : null;
+    else {
+      const c = resolvePronoun(mentions, tokens, s.at, s.pronoun === 'he' ? 'm' : 'f', gender, narrator, eligible);
+      if (c >= 0) info!.who = { char: c, method: 'pronoun' };
+    }
+  }
+
+  // Group quotes by paragraph.
+  const byPara = new Map<number, number[]>();
+  for (let i = 0; i < infos.length; i++) {
+    const list = byPara.get(infos[i]!.para);
+    if (list) list.push(i);
+    else byPara.set(infos[i]!.para, [i]);
+  }
+  const paras = [...byPara.keys()];
+
+  // Sieve 3: a quote without its own tag continues the tagged quote of its paragraph.
+  for (const list of byPara.values()) {
+    let last: Assignment | null = null;
+    for (const i of list) {
+      if (infos[i]!.who) last = infos[i]!.who;
+      else if (last) infos[i]!.who = { char: last.char, method: 'continuation' };
+    }
+    last = null;
+    for (let k = list.length - 1; k >= 0; k--) {
+      const i = list[k]!;
+      if (infos[i]!.who) last = infos[i]!.who;
+      else if (last) infos[i]!.who = { char: last.char, method: 'continuation' };
+    }
+  }
+
+  // Sieve 4: the paragraph's own narration names its speaker.
+  for (const [para, list] of byPara) {
+    if (infos[list[0]!]!.who) continue;
+    const lo = paraTok(para);
+    const hi = paraEndTok(para);
+    let found: Assignment | null = null;
+    for (let t = lo; t < hi && !found; t++) {
+      if (tokens.at(t)!.inQuote) continue;
+      const m = mentionAt.get(t);
+      // A name met in passing ("Procopius tells the story") is no speaker: require a few mentions.
+      if (m && eligible[m.char]) found = { char: m.char, method: 'narration' };
+      else if (tokens.at(t)!.text === 'I' && narrator >= 0) found = { char: narrator, method: 'narrator' };
+    }
+    if (found) for (const i of list) infos[i]!.who = found;
+  }
+
+  // Sieve 5: vocatives and turn-taking inside a conversation (consecutive quote paragraphs).
+  const speakerOf = (para: number): number => {
+    const list = byPara.get(para);
+    return infos[list![0]!]!.who?.char ?? -1;
+  };
+  const vocativeOf = (para: number): number => {
+    for (const i of byPara.get(para)!) {
+      const info = infos[i];
+      for (let t = info!.a; t < info!.b; t++) {
+        const m = mentionAt.get(t);
+        if (!m) continue;
+        const before = text.slice(Math.max(0, m.start - 2), m.start);
+        const after = text[m.end] ?? '';
+        const atStart = t === info!.a;
+        if ((atStart || /,\s?$/.test(before)) && /[,!?.;]/.test(after)) return m.char;
+      }
+    }
+    return -1;
+  };
+  const setAll = (para: number, a: Assignment) => {
+    for (const i of byPara.get(para)!) infos[i]!.who = a;
+  };
+  const turns: Turn[] = [];
+  let prevEnd = 0;
+  for (const para of paras) {
+    // Narration mentions from the paragraph before (or the previous turn) to the end of this one.
+    const lo = Math.max(prevEnd, paraTok(Math.max(0, para - 1)));
+    const hi = paraEndTok(para);
+    const context: number[] = [];
+    for (let t = lo; t < hi; t++) {
+      const m = mentionAt.get(t);
+      if (m && !m.inQuote && eligible[m.char]) context.push(m.char);
+    }
+    prevEnd = hi;
+    turns.push({ para, speaker: speakerOf(para), method: null, vocative: vocativeOf(para), context });
+  }
+  resolveConversations(turns);
+  for (const t of turns) if (t.method && t.speaker >= 0) setAll(t.para, { char: t.speaker, method: t.method });
+
+  // The narrator is addressed by name in the turns around their own: that is their name.
+  const narratorAddressedAs = new Map<number, number>();
+  if (narrator >= 0) {
+    const seen = new Set<number>();
+    for (let k = 0; k < paras.length; k++) {
+      if (speakerOf(paras[k]!) !== narrator) continue;
+      for (const j of [k - 1, k + 1]) {
+        if (j < 0 || j >= paras.length || Math.abs(paras[j]! - paras[k]!) !== 1 || seen.has(paras[j]!)) continue;
+        seen.add(paras[j]!);
+        const v = vocativeOf(paras[j]!);
+        if (v >= 0 && v !== narrator && speakerOf(paras[j]!) !== v)
+          narratorAddressedAs.set(v, (narratorAddressedAs.get(v) ?? 0) + 1);
+      }
+    }
+  }
+
+  const out = quotes.map((q) => ({ ...q }));
+  order.forEach((orig, k) => {
+    const found = infos[k]!.who;
+    const who = found && found.char >= 0 ? found : null;
+    out[orig]!.speakerId = who ? characters[who.char]!.id : null;
+    out[orig]!.attributionMethod = who ? who.method : 'none';
+    out[orig]!.confidence = CONFIDENCE[who ? who.method : 'none'];
+  });
+  return { quotes: out, narratorAddressedAs, roles: rolesByApposition(text, characters, mentions) };
+}

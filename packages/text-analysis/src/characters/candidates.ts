@@ -1,0 +1,160 @@
+// Collects capitalised name forms ("Mr. Bennet", "Elizabeth", "the Hatter") with the evidence
+// that tells persons from places and ordinary words.
+import {
+  FEMALE_PRONOUNS,
+  HONORIFICS,
+  MALE_PRONOUNS,
+  NOT_NAMES,
+  PERSON_VERBS,
+  PLACE_PREPOSITIONS,
+  SPEECH_VERBS,
+} from './lexicon.js';
+import type { Token, TokenList } from './tokens.js';
+
+export interface FormStats {
+  /** "Mr Bennet", "Elizabeth Bennet", "Hatter": honorific (without period) then name words. */
+  key: string;
+  honorific: string | null;
+  words: string[];
+  total: number;
+  nonInitial: number;
+  afterThe: number;
+  tags: number;
+  /** Pronouns that follow the name in narration: evidence of gender. */
+  male: number;
+  female: number;
+  vocatives: number;
+  verbAfter: number;
+  prepBefore: number;
+  firstOffset: number;
+}
+
+const PARTICLES = new Set(['de', 'van', 'von', 'du', 'da', 'di', 'del', 'della', 'le', 'la', 'St']);
+const MAX_NAME_WORDS = 4;
+
+export function isNameWord(t: Token): boolean {
+  return t.cap && t.text.length > 1 && !NOT_NAMES.has(t.text) && !/^[A-Z]+$/.test(t.text);
+}
+
+function stats(map: Map<string, FormStats>, key: string, hon: string | null, words: string[], at: number): FormStats {
+  let s = map.get(key);
+  if (!s) {
+    s = {
+      key,
+      honorific: hon,
+      words,
+      total: 0,
+      nonInitial: 0,
+      male: 0,
+      female: 0,
+      afterThe: 0,
+      tags: 0,
+      vocatives: 0,
+      verbAfter: 0,
+      prepBefore: 0,
+      firstOffset: at,
+    };
+    map.set(key, s);
+  }
+  return s;
+}
+
+/** Lower-case occurrences of every word, to reject capitalised common words ("Well", "Rose" stays). */
+export function lowerCounts(tokens: TokenList): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const t of tokens) if (!t.cap) m.set(t.text, (m.get(t.text) ?? 0) + 1);
+  return m;
+}
+
+const PRONOUN_WINDOW = 20;
+
+/** The first personal pronoun after a name, before any other name, hints at its gender. */
+function countPronoun(s: FormStats, tokens: TokenList, from: number): void {
+  // Quotations are skipped: `"…," Brett said. "…" She looked` still tells Brett is a woman.
+  let seen = 0;
+  for (let i = from; i < tokens.length && seen < PRONOUN_WINDOW; i++) {
+    const t = tokens.at(i);
+    if (t!.inQuote) continue;
+    seen++;
+    if (t!.cap && !NOT_NAMES.has(t!.text)) return;
+    const w = t!.text.toLowerCase();
+    if (MALE_PRONOUNS.has(w)) {
+      s.male++;
+      return;
+    }
+    if (FEMALE_PRONOUNS.has(w)) {
+      s.female++;
+      return;
+    }
+  }
+}
+
+/** Scans the tokens once and gathers every candidate name form. */
+export function collectForms(text: string, tokens: TokenList): Map<string, FormStats> {
+  const forms = new Map<string, FormStats>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens.at(i);
+    if (!t!.cap) continue;
+    let j = i;
+    let hon: string | null = null;
+    if (HONORIFICS.has(t!.text) && i + 1 < tokens.length && tokens.at(i + 1)!.joined && tokens.at(i + 1)!.cap) {
+      hon = t!.text;
+      j = i + 1;
+    } else if (!isNameWord(t!)) continue;
+    const words: string[] = [];
+    let k = j;
+    while (k < tokens.length && words.length < MAX_NAME_WORDS) {
+      const w = tokens.at(k);
+      if (k > j && !w!.joined) break;
+      if (isNameWord(w!)) words.push(w!.text);
+      else if (
+        k > j &&
+        PARTICLES.has(w!.text) &&
+        k + 1 < tokens.length &&
+        tokens.at(k + 1)!.cap &&
+        tokens.at(k + 1)!.joined
+      )
+        words.push(w!.text);
+      else break;
+      k++;
+      if (w!.possessive) break;
+      // A sentence end or comma after a word ends the name.
+      if (k < tokens.length && !tokens.at(k)!.joined) break;
+    }
+    if (words.length === 0) continue;
+    if (PARTICLES.has(words[words.length - 1]!)) words.pop();
+    const key = (hon ? hon + ' ' : '') + words.join(' ');
+    const s = stats(forms, key, hon, words, t!.start);
+    s.total++;
+    if (!t!.initial) s.nonInitial++;
+    const prev = i > 0 ? tokens.at(i - 1) : undefined;
+    const next = k < tokens.length ? tokens.at(k) : undefined;
+    const prevLower = prev ? prev.text.toLowerCase() : '';
+    if (prev && prevLower === 'the' && t!.joined) s.afterThe++;
+    const nextText = next ? next.text : '';
+    const nextNext = k + 1 < tokens.length ? tokens.at(k + 1)!.text : '';
+    const prev2 = i > 1 ? tokens.at(i - 2)! : undefined;
+    // "said Anne", and "said the Lory" for a descriptor used as a name.
+    const tagBefore =
+      (prev && t!.joined && SPEECH_VERBS.has(prevLower)) ||
+      (prevLower === 'the' && prev2 && prev!.joined && SPEECH_VERBS.has(prev2.text));
+    const tagAfter =
+      next && next.joined && (SPEECH_VERBS.has(nextText) || (nextText.endsWith('ly') && SPEECH_VERBS.has(nextNext)));
+    if (!t!.inQuote && (tagBefore || tagAfter)) s.tags++;
+    if (t!.inQuote) {
+      const before = text.slice(Math.max(0, t!.start - 6), t!.start);
+      const endTok = tokens.at(k - 1)!.end;
+      const after = text[endTok] ?? '';
+      if ((/(?:[,"\u201c\u2018']|\bdear)\s?$/i.test(before) || /^\W*$/.test(before)) && /[,!?.;]/.test(after))
+        s.vocatives++;
+    } else {
+      if (next && !next.cap && PERSON_VERBS.has(nextText)) s.verbAfter++;
+      if (prev && PLACE_PREPOSITIONS.has(prevLower)) s.prepBefore++;
+    }
+    if (!t!.inQuote) countPronoun(s, tokens, k);
+    // A run that opens a sentence may start with an ordinary word ("Poor Alice"): let the next
+    // token start its own run too.
+    if (hon || words.length === 1 || !t!.initial) i = k - 1;
+  }
+  return forms;
+}

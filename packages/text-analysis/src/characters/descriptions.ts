@@ -1,0 +1,73 @@
+// Speakers known only by a lower-case description that recurs in speech tags: "said the cook".
+import { HONORIFICS, SPEECH_VERBS } from './lexicon.js';
+import type { TokenList } from './tokens.js';
+
+/** A description must tag speech this often to become a character. */
+const MIN_TAGS = 2;
+/** Nouns that describe a person, not an object ("said the voice" is anyone). */
+const NOT_PERSONS = new Set([
+  'voice',
+  'other',
+  'others',
+  'rest',
+  'latter',
+  'former',
+  'same',
+  'first',
+  'second',
+  'last',
+  'one',
+  'two',
+  'three',
+  'whole',
+  'party',
+  'company',
+  'crowd',
+  'pair',
+  'group',
+]);
+
+/**
+ * Only a role ("the cook", "the jailer") names one person through a book; "the girl", "the old
+ * man" or a title ("the count") is a character already named elsewhere.
+ */
+function isRoleNoun(noun: string): boolean {
+  const cap = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return !GENERIC_PERSONS.has(noun) && !HONORIFICS.has(cap);
+}
+
+const GENERIC_PERSONS = new Set(
+  (
+    'man woman boy girl lad lass child youth gentleman lady fellow person stranger creature visitor ' +
+    'husband wife father mother son daughter brother sister uncle aunt cousin friend companion lover ' +
+    'old young elder younger other girl boy baby infant maid widow bachelor'
+  ).split(' '),
+);
+
+/** Counts "said the cook" / "the cook said" in narration; returns nouns used often enough. */
+export function findDescribedSpeakers(tokens: TokenList): string[] {
+  const counts = new Map<string, number>();
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const v = tokens.at(i)!;
+    const d = tokens.at(i + 1)!;
+    const n = tokens.at(i + 2)!;
+    if (v.inQuote || v.cap || !SPEECH_VERBS.has(v.text) || d.text !== 'the' || n.cap || !n.joined || !d.joined)
+      continue;
+    const after = tokens.at(i + 3);
+    // "said the cook." but not "said the cook's wife" or "said the old gentleman".
+    if (n.possessive || NOT_PERSONS.has(n.text) || n.text.endsWith('ly') || !isRoleNoun(n.text)) continue;
+    if (
+      after &&
+      after.joined &&
+      !after.cap &&
+      !SPEECH_VERBS.has(after.text) &&
+      !/^(in|with|at|of|to|from|and|who)$/.test(after.text)
+    )
+      continue;
+    counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .filter(([, k]) => k >= MIN_TAGS)
+    .map(([n]) => n)
+    .sort();
+}

@@ -1,0 +1,117 @@
+// Finds the characters of a text: persons named in it, aliases merged, plus a first-person narrator.
+import type { Character, Quote } from '@castbook/contracts';
+import { collectForms, lowerCounts, type FormStats } from './candidates.js';
+import { isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
+import { findDescribedSpeakers } from './descriptions.js';
+import { hasFirstPersonNarrator } from './narrator.js';
+import { setProfile } from './profiles.js';
+import { tokenize, type TokenList } from './tokens.js';
+import { ABBREVIATIONS } from './tokens.js';
+
+export const NARRATOR_NAME = 'Narrator';
+
+/** "Mr Bennet" -> "Mr. Bennet"; descriptors keep their article ("the Hatter"). */
+export function renderForm(f: FormStats, descriptor: boolean): string {
+  const hon = f.honorific ? (ABBREVIATIONS.has(f.honorific) ? f.honorific + '.' : f.honorific) + ' ' : '';
+  const body = hon + f.words.join(' ');
+  return descriptor && f.afterThe * 2 >= f.total ? 'the ' + body : body;
+}
+
+function toCharacter(p: Person, id: string): Character {
+  const forms = [...p.forms].sort((a, b) => b.total - a.total || (a.key < b.key ? -1 : 1));
+  // The most used form names the character, but prefer a fuller form used nearly as often.
+  let main = forms[0];
+  for (const f of forms)
+    if (
+      f.words.length + (f.honorific ? 1 : 0) > main!.words.length + (main!.honorific ? 1 : 0) &&
+      f.total * 3 >= main!.total
+    )
+      main = f;
+  const name = renderForm(main!, p.descriptor);
+  const alternativeNames = [...new Set(forms.map((f) => renderForm(f, p.descriptor)))].filter((n) => n !== name);
+  const c: Character = {
+    id,
+    name: name.charAt(0).toUpperCase() + name.slice(1),
+    color: '#808080',
+    summary: '',
+    mentions: personTotal(p),
+    alternativeNames,
+    relationships: [],
+    isUserCreated: false,
+  };
+  setProfile(c, { gender: p.gender, narrator: false, descriptor: p.descriptor });
+  return c;
+}
+
+/** "Miss Bennets" is a group when "Miss Bennet" exists. */
+function isPlural(f: FormStats, forms: Map<string, FormStats>): boolean {
+  if (!f.key.endsWith('s')) return false;
+  // "Brittles" is a name, not the plural of a "Brittle" met once: the singular must dominate.
+  const one = forms.get(f.key.slice(0, -1)) ?? forms.get(f.key.slice(0, -2));
+  return !!one && one.total > f.total;
+}
+
+export interface CharacterAnalysis {
+  characters: Character[];
+  tokens: TokenList;
+}
+
+export function findCharactersDetailed(text: string, quotes: readonly Quote[]): CharacterAnalysis {
+  const sortedQuotes = [...quotes].sort((a, b) => a.startOffset - b.startOffset);
+  const tokens = tokenize(text, sortedQuotes);
+  const forms = collectForms(text, tokens);
+  const lower = lowerCounts(tokens);
+  const honLasts = new Set<string>();
+  for (const f of forms.values()) if (f.honorific && f.total >= 2) honLasts.add(f.words[f.words.length - 1]!);
+  // Single names first, so that "Bill Gorton" is a person because "Bill" is.
+  const all = [...forms.values()];
+  const fullFirsts = new Set<string>();
+  for (const f of all) if (f.words.length > 1 && !f.honorific) fullFirsts.add(f.words[0]!);
+  const singles = new Set<string>(
+    all
+      .filter((f) => f.words.length === 1 && isPersonForm(f, lower, honLasts, new Set(), fullFirsts))
+      .map((f) => f.words[0]!),
+  );
+  const personForms = all.filter((f) => isPersonForm(f, lower, honLasts, singles, fullFirsts) && !isPlural(f, forms));
+  const persons = mergeForms(personForms);
+  persons.sort(
+    (a, b) =>
+      a.forms.reduce((m, f) => Math.min(m, f.firstOffset), Infinity) -
+      b.forms.reduce((m, f) => Math.min(m, f.firstOffset), Infinity),
+  );
+  const characters = persons.map((p, i) => toCharacter(p, `c${i + 1}`));
+  for (const noun of findDescribedSpeakers(tokens)) {
+    const c: Character = {
+      id: `c${characters.length + 1}`,
+      name: `The ${noun}`,
+      color: '#808080',
+      summary: '',
+      mentions: 0,
+      alternativeNames: [],
+      relationships: [],
+      isUserCreated: false,
+    };
+    setProfile(c, { gender: 'u', narrator: false, descriptor: true, noun });
+    characters.push(c);
+  }
+  if (hasFirstPersonNarrator(tokens)) {
+    const c: Character = {
+      id: `c${characters.length + 1}`,
+      name: NARRATOR_NAME,
+      color: '#808080',
+      summary: '',
+      mentions: 0,
+      alternativeNames: [],
+      relationships: [],
+      isUserCreated: false,
+    };
+    setProfile(c, { gender: 'u', narrator: true, descriptor: false });
+    characters.push(c);
+  }
+  return { characters, tokens };
+}
+
+/** The characters of a text, given its quotes (names inside quotes count as address, not narration). */
+export function findCharacters(text: string, quotes: readonly Quote[]): Character[] {
+  return findCharactersDetailed(text, quotes).characters;
+}

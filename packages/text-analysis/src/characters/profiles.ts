@@ -1,0 +1,22 @@
+// Facts about a character that attribution needs but the Character shape does not carry.
+import type { Character } from '@castbook/contracts';
+import type { Gender } from './lexicon.js';
+
+export interface Profile {
+  gender: Gender;
+  narrator: boolean;
+  /** Known only by a descriptor ("the Hatter"). */
+  descriptor: boolean;
+  /** For a speaker known by a lower-case description ("the cook"): the noun. */
+  noun?: string;
+}
+
+const profiles = new WeakMap<Character, Profile>();
+
+export function setProfile(c: Character, p: Profile): void {
+  profiles.set(c, p);
+}
+
+export function getProfile(c: Character): Profile | undefined {
+  return profiles.get(c);
+}

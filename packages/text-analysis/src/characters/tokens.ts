@@ -1,0 +1,206 @@
+// One linear tokenisation shared by the character finder and the attribution sieves.
+export interface Token {
+  text: string;
+  start: number;
+  end: number;
+  /** First letter is upper case. */
+  cap: boolean;
+  /** Starts a sentence (after . ! ?, an opening quote, a dash or a paragraph break). */
+  initial: boolean;
+  /** Lies inside a quotation. */
+  inQuote: boolean;
+  /** Only blank space (at most one line break) separates it from the previous token. */
+  joined: boolean;
+  /** Had a possessive 's, stripped: "Anne's Confession" is not a name. */
+  possessive: boolean;
+}
+
+const WORD_RE = /[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)*(?:-[A-Za-z\u00C0-\u024F]+)*/g;
+const UPPER = /[A-Z\u00C0-\u00DE]/;
+/** Abbreviations whose period does not end a sentence. */
+export const ABBREVIATIONS = new Set([
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Dr',
+  'St',
+  'Messrs',
+  'Mme',
+  'Mlle',
+  'Capt',
+  'Col',
+  'Gen',
+  'Lt',
+  'Rev',
+  'Prof',
+  'Sgt',
+  'Hon',
+]);
+
+interface Gap {
+  /** Ends a sentence: . ! ? : an opening or closing quote, a dash or a blank line. */
+  sentence: boolean;
+  /** Only spaces and at most one line break. */
+  joined: boolean;
+}
+const gapResult: Gap = { sentence: false, joined: false };
+
+/** Classifies the characters between two words in one pass, without slicing. */
+function scanGap(text: string, a: number, b: number): Gap {
+  let sentence = false;
+  let joined = true;
+  let newlines = 0;
+  for (let k = a; k < b; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10) {
+      newlines++;
+      if (newlines > 1) sentence = true;
+    } else if (c === 32 || c === 9 || c === 13) {
+      continue;
+    } else {
+      joined = false;
+      // . ! ? " ( : and curly double quotes, left single quote, em dash
+      if (
+        c === 46 ||
+        c === 33 ||
+        c === 63 ||
+        c === 34 ||
+        c === 40 ||
+        c === 58 ||
+        c === 0x201c ||
+        c === 0x201d ||
+        c === 0x2018 ||
+        c === 0x2014
+      )
+        sentence = true;
+      else if (c === 45 && text.charCodeAt(k + 1) === 45) sentence = true;
+    }
+  }
+  gapResult.sentence = sentence;
+  gapResult.joined = joined && newlines <= 1;
+  return gapResult;
+}
+
+const CAP = 1;
+const INITIAL = 2;
+const IN_QUOTE = 4;
+const JOINED = 8;
+const POSSESSIVE = 16;
+
+/**
+ * The tokens of a text, stored column-wise in typed arrays (a few bytes per word instead of an
+ * object each, so a novel's tokens stay well under the size of its text); `at(i)` gives a
+ * short-lived Token view.
+ */
+export class TokenList {
+  length = 0;
+  starts: Int32Array;
+  ends: Int32Array;
+  flags: Uint8Array;
+
+  constructor(
+    readonly source: string,
+    capacity: number,
+  ) {
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.flags = new Uint8Array(capacity);
+  }
+
+  push(start: number, end: number, flags: number): void {
+    if (this.length === this.starts.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+        const b = make(a.length * 2 + 16);
+        b.set(a);
+        return b;
+      };
+      this.starts = grow(this.starts, (n) => new Int32Array(n));
+      this.ends = grow(this.ends, (n) => new Int32Array(n));
+      this.flags = grow(this.flags, (n) => new Uint8Array(n));
+    }
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    this.flags[this.length] = flags;
+    this.length++;
+  }
+
+  at(i: number): Token | undefined {
+    if (i < 0 || i >= this.length) return undefined;
+    const f = this.flags[i]!;
+    const start = this.starts[i]!;
+    const end = this.ends[i]!;
+    return {
+      text: this.source.slice(start, end),
+      start,
+      end,
+      cap: (f & CAP) !== 0,
+      initial: (f & INITIAL) !== 0,
+      inQuote: (f & IN_QUOTE) !== 0,
+      joined: (f & JOINED) !== 0,
+      possessive: (f & POSSESSIVE) !== 0,
+    };
+  }
+
+  *[Symbol.iterator](): IterableIterator<Token> {
+    for (let i = 0; i < this.length; i++) yield this.at(i)!;
+  }
+}
+
+/** Average characters per word, to size the token arrays once. */
+const CHARS_PER_TOKEN = 5;
+
+/**
+ * Tokenises words. `quotes` are sorted [start, end) spans; tokens inside them are marked inQuote.
+ */
+export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: number; endOffset: number }>): TokenList {
+  const tokens = new TokenList(text, Math.ceil(text.length / CHARS_PER_TOKEN) + 16);
+  let qi = 0;
+  let prevEnd = 0;
+  let prevAbbrev = false;
+  WORD_RE.lastIndex = 0;
+  for (let m = WORD_RE.exec(text); m; m = WORD_RE.exec(text)) {
+    const start = m.index;
+    const word = m[0];
+    const end = start + word.length;
+    while (qi < quotes.length && quotes[qi]!.endOffset <= start) qi++;
+    const inQuote = qi < quotes.length && quotes[qi]!.startOffset <= start;
+    // The period of "Mr." belongs to the abbreviation, not to a sentence end.
+    const from = prevAbbrev && text.charCodeAt(prevEnd) === 46 ? prevEnd + 1 : prevEnd;
+    const gap = scanGap(text, from, start);
+    const initial = tokens.length === 0 || gap.sentence;
+    const joined = tokens.length > 0 && gap.joined;
+    // A possessive belongs to the name it follows ("Darcy's" is Darcy).
+    let wend = end;
+    let possessive = false;
+    const cap = UPPER.test(word[0]!);
+    const last = word.charCodeAt(word.length - 2);
+    if (cap && word.endsWith('s') && (last === 39 || last === 0x2019)) {
+      wend -= 2;
+      possessive = true;
+    }
+    tokens.push(
+      start,
+      wend,
+      (cap ? CAP : 0) |
+        (initial ? INITIAL : 0) |
+        (inQuote ? IN_QUOTE : 0) |
+        (joined ? JOINED : 0) |
+        (possessive ? POSSESSIVE : 0),
+    );
+    prevEnd = end;
+    prevAbbrev = ABBREVIATIONS.has(word);
+  }
+  return tokens;
+}
+
+/** Index of the first token starting at or after `offset` (binary search). */
+export function tokenAt(tokens: TokenList, offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens.starts[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

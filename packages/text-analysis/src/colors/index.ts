@@ -1,0 +1,1 @@
+export { assignColors, hashName, normaliseName } from './assignColors.js';

@@ -1,0 +1,4 @@
+// Reading uploaded documents: pure functions of bytes, shared by the CLI and the projects service.
+export { decodeText, detectEncoding } from './decode.js';
+export { docxToText, isZip } from './docx.js';
+export { DEFAULT_ZIP_LIMITS, ZipLimitError, readZip, type ZipLimits } from './zip.js';

@@ -1,0 +1,157 @@
+// Finds every quoted passage of a text as Quote spans (offsets of the words inside the marks).
+import type { Quote } from '@castbook/contracts';
+import { splitParagraphs, type Paragraph } from './paragraphs.js';
+
+type Style = 'double' | 'single';
+
+const SPACE = /\s/;
+const WORD = /[\p{L}\p{N}]/u;
+// Elisions that begin with an apostrophe and must not open a single-quoted passage.
+const LEADING_ELISIONS =
+  /^(em|tis|twas|twere|twill|twould|cause|cos|til|till|n|ave|ere|im|er|is|e|ow|ope|alf|and|appen|ome|ouse|ud|un|s|t|d|ll|re|ve|m|nt|bout|gainst|mongst|neath|pon|prentice|taint|spect|scuse|fore|kin|most)\b/i;
+
+/** Decides whether dialogue is set in double quotes (American, most e-texts) or single (British). */
+export function detectQuoteStyle(text: string, paragraphs: Paragraph[]): Style {
+  let double = 0;
+  let singleOpen = 0;
+  for (const p of paragraphs) {
+    const c = text[p.start];
+    if (c === '"' || c === '\u201c') double++;
+    else if ((c === "'" || c === '\u2018') && WORD.test(text[p.start + 1] ?? '')) {
+      if (!LEADING_ELISIONS.test(text.slice(p.start + 1, p.start + 12))) singleOpen++;
+    }
+  }
+  return singleOpen > double * 2 && singleOpen >= 3 ? 'single' : 'double';
+}
+
+interface Mark {
+  pos: number;
+  open: boolean;
+  close: boolean;
+}
+
+function isOpenContext(text: string, i: number, start: number): boolean {
+  const prev = i > start ? text[i - 1] : ' ';
+  const next = text[i + 1] ?? ' ';
+  return (SPACE.test(prev!) || /[([{\u2014\-:;,]/.test(prev!)) && !SPACE.test(next);
+}
+
+function isCloseContext(text: string, i: number, end: number): boolean {
+  const prev = text[i - 1] ?? ' ';
+  const next = i + 1 < end ? text[i + 1] : ' ';
+  return !SPACE.test(prev) && (SPACE.test(next!) || /[)\]}\u2014\-.,;:!?'"\u2019\u201d]/.test(next!));
+}
+
+/** Quote marks of one paragraph for the chosen style, with the roles each may play. */
+function marksOf(text: string, p: Paragraph, style: Style): Mark[] {
+  const marks: Mark[] = [];
+  for (let i = p.start; i < p.end; i++) {
+    const c = text[i];
+    if (style === 'double') {
+      if (c === '\u201c') marks.push({ pos: i, open: true, close: false });
+      else if (c === '\u201d') marks.push({ pos: i, open: false, close: true });
+      else if (c === '"')
+        marks.push({
+          // A mark opening a paragraph always opens, even when a lost inner mark left a space after it.
+          open: i === p.start || isOpenContext(text, i, p.start),
+          close: i !== p.start && isCloseContext(text, i, p.end),
+          pos: i,
+        });
+    } else if (c === '\u2018') {
+      marks.push({ pos: i, open: true, close: false });
+    } else if (c === "'" || c === '\u2019') {
+      const prev = i > p.start ? text[i - 1] : ' ';
+      const next = text[i + 1] ?? ' ';
+      // An apostrophe inside a word (don't, o'clock) is never a quote mark.
+      if (WORD.test(prev!) && WORD.test(next)) continue;
+      let open = c === "'" && isOpenContext(text, i, p.start);
+      if (open && LEADING_ELISIONS.test(text.slice(i + 1, i + 12))) open = false;
+      let close = isCloseContext(text, i, p.end);
+      // "the boys' dog": a plural possessive is followed by a lower-case word, a closing mark rarely is.
+      if (close && prev === 's' && /^\s+[a-z]/.test(text.slice(i + 1, i + 4)) && !/[.,!?]/.test(prev)) close = false;
+      if (open || close) marks.push({ pos: i, open, close });
+    }
+  }
+  return marks;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function trimSpan(text: string, start: number, end: number): Span {
+  while (start < end && SPACE.test(text[start]!)) start++;
+  while (end > start && SPACE.test(text[end - 1]!)) end--;
+  return { start, end };
+}
+
+/** Pairs the marks of one paragraph; returns spans and whether a quote is left open at its end. */
+function spansOf(text: string, p: Paragraph, style: Style): { spans: Span[]; openAtEnd: boolean } {
+  const spans: Span[] = [];
+  let openAt = -1;
+  for (const m of marksOf(text, p, style)) {
+    if (openAt < 0) {
+      // A straight mark that could only close is noise (a stray or a missing opener); skip it.
+      if (m.open) openAt = m.pos + 1;
+    } else if (m.close) {
+      spans.push({ start: openAt, end: m.pos });
+      openAt = -1;
+    } else if (m.open && style === 'double' && text[m.pos] === '"') {
+      // Two openers in a row: the first quote lost its closing mark; close it here.
+      spans.push({ start: openAt, end: m.pos });
+      openAt = m.pos + 1;
+    }
+  }
+  if (openAt >= 0) spans.push({ start: openAt, end: p.end });
+  return { spans, openAtEnd: openAt >= 0 };
+}
+
+const SPEECH_AFTER =
+  /^[\s,.!?;:\u2014-]*(?:said|says|cried|asked|replied|answered|exclaimed|continued|added|returned|observed|whispered|shouted|called|thought|remarked|inquired|began|went on|he|she|I|they)\b/;
+const SPEECH_BEFORE =
+  /\b(?:said|say|says|saying|cried|asked|replied|answered|exclaimed|added|whispered|shouted|called|out|thought|screamed|sleep|sang|singing|began|muttered|repeated)$/;
+const MAX_SCARE_WORDS = 5;
+
+/**
+ * A short quoted phrase inside a narrative sentence ("was sowing his late turnip", the "Avenue.")
+ * marks a term, not speech: it follows a word rather than punctuation and has no speech tag.
+ */
+function isScareQuote(text: string, start: number, end: number, p: { start: number }): boolean {
+  let words = 0;
+  for (let i = start; i < end; i++) if (text[i] === ' ' || text[i] === '\n') words++;
+  if (words >= MAX_SCARE_WORDS) return false;
+  let b = start - 2;
+  while (b >= p.start && /\s/.test(text[b]!)) b--;
+  if (b < p.start) return false;
+  if (!WORD.test(text[b]!)) return false;
+  // Exclamations and questions are speech even when run into the sentence (called out "The Queen").
+  if (/[!?]/.test(text.slice(end - 2, end + 1))) return false;
+  const before = text.slice(Math.max(p.start, b - 20), b + 1);
+  if (SPEECH_BEFORE.test(before)) return false;
+  const after = text.slice(end + 1, end + 40);
+  return !SPEECH_AFTER.test(after);
+}
+
+/** Every quoted passage. Quotes that run over paragraphs give one Quote per paragraph. */
+export function findQuotes(text: string): Quote[] {
+  const paragraphs = splitParagraphs(text);
+  const style = detectQuoteStyle(text, paragraphs);
+  const quotes: Quote[] = [];
+  for (const p of paragraphs) {
+    for (const s of spansOf(text, p, style).spans) {
+      const { start, end } = trimSpan(text, s.start, s.end);
+      if (end <= start || isScareQuote(text, start, end, p)) continue;
+      quotes.push({
+        id: `q${quotes.length + 1}`,
+        text: text.slice(start, end),
+        startOffset: start,
+        endOffset: end,
+        speakerId: null,
+        confidence: 0,
+        attributionMethod: 'none',
+      });
+    }
+  }
+  return quotes;
+}

@@ -1,0 +1,2 @@
+export { findQuotes, detectQuoteStyle } from './findQuotes.js';
+export { splitParagraphs, type Paragraph } from './paragraphs.js';
