@@ -2,9 +2,10 @@
 // with a fresh data directory. Required in CI; elsewhere it runs wherever Chromium is installed.
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT, E2E_SERVER_LOG } from './e2e/stack.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = Number(process.env.E2E_PORT ?? 8099);
+const PORT = E2E_PORT;
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) {
   if (process.env.CI) throw new Error(`e2e: Chromium not found at ${CHROMIUM}; CI must install it (.ci/run)`);
@@ -32,8 +33,8 @@ export default defineConfig({
     ? {
         // The stack serves frontend/dist, so the app is (re)built first when its sources changed. The
         // log goes to a file: tests read mails from it (the embedded mailer writes them to the log).
-        command: `rm -rf .test-data/e2e && mkdir -p .test-data/e2e && node frontend/scripts/ensure-build.mjs && node --conditions=@castbook/source --import tsx launcher/src/main.ts > .test-data/e2e/server.log`,
-        env: { DATA_DIR: '.test-data/e2e', PORT: String(PORT), LOG_LEVEL: 'info' },
+        command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node frontend/scripts/ensure-build.mjs && node --conditions=@castbook/source --import tsx launcher/src/main.ts > ${E2E_SERVER_LOG}`,
+        env: { DATA_DIR: E2E_DATA_DIR, PORT: String(PORT), LOG_LEVEL: 'info' },
         url: `http://localhost:${PORT}/api/health`,
         timeout: 120_000,
         reuseExistingServer: false,

@@ -2,9 +2,10 @@
 // password, forgot password through the mailed link, and every validation message of SPEC §5.
 import { readFileSync, existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_SERVER_LOG } from './stack.js';
 
 // The e2e stack (playwright.config.ts) writes its log here; in embedded mode mail goes to the log.
-const SERVER_LOG = new URL('../.test-data/e2e/server.log', import.meta.url);
+const SERVER_LOG = new URL(`../${E2E_SERVER_LOG}`, import.meta.url);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
