@@ -1,6 +1,6 @@
 // The whole analysis of one text: outline, characters (coloured) and attributed quotes.
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
-import { attributeDetailed, mergeNarrator, mergeRoles } from './attribution/index.js';
+import { attributeDetailed, mergeNarrator, mergeRoles, rolesByTurns } from './attribution/index.js';
 import { findCharactersDetailed } from './characters/index.js';
 import { assignColors } from './colors/index.js';
 import { findQuotes } from './quotes/index.js';
@@ -18,7 +18,9 @@ export function analyze(text: string, options: { outline?: OutlineItem[] } = {})
   const { characters, tokens } = findCharactersDetailed(text, found);
   const detail = attributeDetailed(text, found, characters, { tokens });
   // Roles first: both merges refer to characters by their index in the list they were given.
-  const named = mergeRoles(characters, detail.quotes, detail.roles);
+  const roles = new Map(detail.roles);
+  for (const [role, name] of rolesByTurns(text, detail.quotes, characters)) if (!roles.has(role)) roles.set(role, name);
+  const named = mergeRoles(characters, detail.quotes, roles);
   const narratorIndexMap = new Map<number, number>();
   for (const [i, k] of detail.narratorAddressedAs) {
     const j = named.characters.indexOf(characters[i]!);

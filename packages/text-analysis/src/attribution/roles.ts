@@ -2,6 +2,7 @@
 // apposition: "Mr. Bumble, the beadle" or "the beadle, Mr. Bumble".
 import type { Character } from '@castbook/contracts';
 import { getProfile, setProfile } from '../characters/profiles.js';
+import { splitParagraphs } from '../quotes/paragraphs.js';
 import type { Mention } from './mentions.js';
 
 const AFTER = /^,\s+the\s+([a-z][a-z-]*)/;
@@ -71,4 +72,60 @@ export function mergeRoles<Q extends { speakerId: string | null }>(
     q.speakerId !== null && into.has(q.speakerId) ? { ...q, speakerId: into.get(q.speakerId)! } : q,
   );
   return { characters: outChars, quotes: outQuotes };
+}
+
+/** Turns in which a role and a name stand in for each other before they are taken as one. */
+const MIN_SHARED_SLOTS = 3;
+/** ... and they may answer each other at most this share of those times. */
+const MAX_OPPOSED_SHARE = 0.25;
+
+/**
+ * A role ("the Jew", "the undertaker") that is tagged in the turns where a named character would
+ * speak — "Fagin said", then the other speaker, then "said the Jew" — with the same partner in
+ * between and never answering that name, is that name: role index -> named index.
+ */
+export function rolesByTurns(
+  text: string,
+  quotes: readonly { startOffset: number; speakerId: string | null; attributionMethod?: string }[],
+  characters: readonly Character[],
+): Map<number, number> {
+  const index = new Map(characters.map((c, i) => [c.id, i]));
+  const isRole = characters.map((c) => getProfile(c)?.descriptor === true);
+  if (!isRole.some(Boolean)) return new Map();
+  const paragraphs = splitParagraphs(text);
+  const sorted = [...quotes].sort((a, b) => a.startOffset - b.startOffset);
+  // The explicitly tagged speaker of each quote paragraph.
+  const turns: { para: number; who: number }[] = [];
+  let p = 0;
+  for (const q of sorted) {
+    while (p < paragraphs.length - 1 && paragraphs[p]!.end < q.startOffset) p++;
+    const last = turns[turns.length - 1];
+    if (last && last.para === p) continue;
+    const who = q.attributionMethod === 'explicit' && q.speakerId !== null ? (index.get(q.speakerId) ?? -1) : -1;
+    turns.push({ para: p, who });
+  }
+  const shared = new Map<string, number>();
+  const opposed = new Map<string, number>();
+  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const key = (a: number, b: number) =>
+    isRole[a] && !isRole[b] ? `${a} ${b}` : isRole[b] && !isRole[a] ? `${b} ${a}` : null;
+  for (let k = 0; k + 1 < turns.length; k++) {
+    const a = turns[k]!;
+    const b = turns[k + 1]!;
+    if (b.para !== a.para + 1 || a.who < 0 || b.who < 0) continue;
+    const ab = key(a.who, b.who);
+    if (ab) bump(opposed, ab);
+    const c = turns[k + 2];
+    if (!c || c.para !== b.para + 1 || c.who < 0 || b.who === a.who || b.who === c.who) continue;
+    const ac = key(a.who, c.who);
+    if (ac) bump(shared, ac);
+  }
+  const best = new Map<number, [number, number]>();
+  for (const [k, n] of shared) {
+    const [role, named] = k.split(' ').map(Number) as [number, number];
+    if (n < MIN_SHARED_SLOTS || (opposed.get(k) ?? 0) > MAX_OPPOSED_SHARE * n) continue;
+    const cur = best.get(role);
+    if (!cur || n > cur[1]) best.set(role, [named, n]);
+  }
+  return new Map([...best].map(([role, [named]]) => [role, named]));
 }

@@ -73,7 +73,11 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
       .map((f) => f.words[0]!),
   );
   const personForms = all.filter((f) => isPersonForm(f, lower, honLasts, singles, fullFirsts) && !isPlural(f, forms));
-  const persons = mergeForms(personForms);
+  // "the Artful Dodger": descriptor runs, characters or not, that join their parts.
+  const compounds = new Set(
+    all.filter((f) => !f.honorific && f.words.length === 2 && f.afterThe * 2 >= f.total).map((f) => f.key),
+  );
+  const persons = mergeForms(personForms, compounds);
   persons.sort(
     (a, b) =>
       a.forms.reduce((m, f) => Math.min(m, f.firstOffset), Infinity) -

@@ -149,23 +149,43 @@ function newPerson(f: FormStats, first: string | null, last: string | null): Per
   return { forms: [f], first, last, gender: genderOf(f), married: marriedOf(f), descriptor: false };
 }
 
-/** Picks the single best candidate, or the most mentioned when all candidates agree on gender. */
+/** A candidate named this many times more often than every other one is the one meant. */
+const DOMINANT = 3;
+
+/**
+ * Picks the single candidate, or the one that dominates the others: "Mr. Sikes" is "Bill Sikes"
+ * (named dozens of times), not "Bister Sikes" met once.
+ */
 function pick(cands: Person[]): Person | null {
   if (cands.length === 0) return null;
   if (cands.length === 1) return cands[0]!;
-  return null;
+  const ranked = [...cands].sort((a, b) => total(b) - total(a));
+  return total(ranked[0]!) >= DOMINANT * total(ranked[1]!) ? ranked[0]! : null;
 }
 
 function mostMentioned(cands: Person[]): Person | null {
   return cands.length === 0 ? null : cands.reduce((a, b) => (total(b) > total(a) ? b : a));
 }
 
+/** "Tommy" of "Tom", "Billy" of "Bill", "Johnnie" of "John". */
+function isDiminutiveOf(a: string, b: string): boolean {
+  if (!a.startsWith(b) || b.length < 3) return false;
+  const rest = a.slice(b.length);
+  const last = b.charAt(b.length - 1);
+  return rest === 'y' || rest === 'ie' || rest === last + 'y' || rest === last + 'ie';
+}
+
 function isNicknameOf(a: string, b: string): boolean {
-  return (NICKNAMES.get(a) ?? []).includes(b) || (NICKNAMES.get(b) ?? []).includes(a);
+  return (
+    (NICKNAMES.get(a) ?? []).includes(b) ||
+    (NICKNAMES.get(b) ?? []).includes(a) ||
+    isDiminutiveOf(a, b) ||
+    isDiminutiveOf(b, a)
+  );
 }
 
 /** Merges person forms into persons: full names first, then honorific forms, then single names. */
-export function mergeForms(forms: FormStats[]): Person[] {
+export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = new Set()): Person[] {
   const persons: Person[] = [];
   const byFull = new Map<string, Person[]>();
   const sorted = [...forms].sort(
@@ -260,7 +280,10 @@ export function mergeForms(forms: FormStats[]): Person[] {
     }
     // A bare name joins whoever is most often called by a form containing it: "Fitzwilliam" is
     // Colonel Fitzwilliam, not Mr. Fitzwilliam Darcy, named so once.
-    const holders = persons.filter((p) => (p.first === w || p.last === w) && !p.descriptor);
+    // "Charley" is whoever is called "Charley Bates", even if that person goes by "Charles Bates".
+    const holders = persons.filter(
+      (p) => (p.first === w || p.last === w || p.forms.some((x) => !x.honorific && x.words[0] === w)) && !p.descriptor,
+    );
     if (holders.length > 0) {
       const weight = (p: Person) =>
         p.forms.reduce((a, x) => a + (x.words.includes(w) ? x.total : 0), 0) *
@@ -276,6 +299,8 @@ export function mergeForms(forms: FormStats[]): Person[] {
     persons.push(p);
   }
   mergeNicknames(persons);
+  mergeEldestDaughters(persons);
+  mergeDescriptorParts(persons, compounds);
   return persons.filter((p) => p.forms.length > 0);
 }
 
@@ -304,6 +329,63 @@ function mergeNicknames(persons: Person[]): void {
       p.forms = [];
       break;
     }
+  }
+}
+
+function moveForms(from: Person, to: Person): void {
+  for (const f of from.forms) absorb(to, f);
+  from.forms = [];
+}
+
+/**
+ * "Miss Bennet" without a first name is the eldest unmarried daughter of the family: the woman of
+ * that surname with a first name, not herself called "Miss FIRST" (the younger sisters' form), and
+ * clearly the most named of those left.
+ */
+function mergeEldestDaughters(persons: Person[]): void {
+  for (const miss of persons) {
+    if (miss.forms.length === 0 || miss.descriptor || !miss.last || miss.first !== miss.last) continue;
+    const surname = miss.last;
+    // Known as "Miss Lucas" (perhaps also as a bare "Lucas"), never with a first name.
+    if (!miss.forms.some((f) => f.honorific !== null && UNMARRIED.has(f.honorific))) continue;
+    if (miss.forms.some((f) => f.words.length !== 1 || (f.honorific !== null && !UNMARRIED.has(f.honorific)))) continue;
+    let cands = persons.filter(
+      (p) =>
+        p !== miss &&
+        p.forms.length > 0 &&
+        !p.descriptor &&
+        p.last === surname &&
+        p.first !== null &&
+        p.first !== surname &&
+        p.gender === 'f' &&
+        p.married !== true,
+    );
+    const calledByFirst = (p: Person) =>
+      p.forms.some((f) => f.honorific !== null && UNMARRIED.has(f.honorific) && f.words[0] === p.first);
+    const eldest = cands.filter((p) => !calledByFirst(p));
+    if (eldest.length > 0) cands = eldest;
+    const target = pick(cands);
+    if (target) moveForms(miss, target);
+  }
+}
+
+/**
+ * "the Artful" and "the Dodger" are one character when the text also says "the Artful Dodger",
+ * even if that full form is too rare to be a character itself.
+ */
+function mergeDescriptorParts(persons: Person[], compounds: ReadonlySet<string>): void {
+  if (compounds.size === 0) return;
+  const byKey = new Map<string, Person>();
+  for (const p of persons)
+    if (p.descriptor && p.forms.length > 0 && p.forms[0]!.words.length === 1) byKey.set(p.forms[0]!.words[0]!, p);
+  for (const c of compounds) {
+    const words = c.split(' ');
+    if (words.length !== 2) continue;
+    const a = byKey.get(words[0]!);
+    const b = byKey.get(words[1]!);
+    if (!a || !b || a === b || a.forms.length === 0 || b.forms.length === 0) continue;
+    const [big, small] = total(a) >= total(b) ? [a, b] : [b, a];
+    moveForms(small, big);
   }
 }
 

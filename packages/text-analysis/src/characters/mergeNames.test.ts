@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyze.js';
+import { findQuotes } from '../quotes/findQuotes.js';
+import { findCharacters } from './findCharacters.js';
+
+function characters(text: string) {
+  return findCharacters(text, findQuotes(text));
+}
+
+function byName(list: ReturnType<typeof characters>, name: string) {
+  return list.find((c) => c.name === name || c.alternativeNames.includes(name));
+}
+
+describe('merging the names of one character', () => {
+  it('takes a bare "Miss SURNAME" for the eldest daughter, not the sisters called "Miss FIRST"', () => {
+    const text = [
+      'Harriet Thorne and her sisters Miss Clara Thorne and Miss Lucy Thorne lived with Mrs. Thorne.',
+      '"Hush," said Lucy, and she ran off. Lucy came back, and she sat down.',
+      '"Come in," said Harriet, and she smiled. "Not yet," said Clara, and she laughed.',
+      '"It is late," said Miss Thorne. Miss Thorne went in, and she sat by the fire.',
+      '"Good night," said Harriet. Clara stayed out, and she sang. "Wait," said Clara.',
+      'Miss Thorne was tired. "Come," said Mrs. Thorne, and she closed the door.',
+    ].join('\n\n');
+    const list = characters(text);
+    const harriet = byName(list, 'Harriet');
+    expect(harriet).toBeDefined();
+    expect(byName(list, 'Miss Thorne')).toBe(harriet);
+    expect(byName(list, 'Clara')).not.toBe(harriet);
+    expect(byName(list, 'Lucy')).not.toBe(harriet);
+    expect(byName(list, 'Mrs. Thorne')).not.toBe(harriet);
+  });
+
+  it('gives "Mr. SURNAME" to the man of that surname named far more often than the others', () => {
+    const text = [
+      'Oswin Pell walked in. "Morning," said Oswin Pell. Oswin Pell sat down, and he smiled.',
+      '"Tea?" said Oswin Pell, and he poured it. Oswin Pell drank, and he sighed.',
+      'A letter came from Bertram Pell, a cousin.',
+      '"Well," said Mr. Pell, and he folded it. Mr. Pell went out.',
+    ].join('\n\n');
+    const list = characters(text);
+    const oswin = byName(list, 'Oswin Pell');
+    expect(oswin).toBeDefined();
+    expect(byName(list, 'Mr. Pell')).toBe(oswin);
+    expect(byName(list, 'Bertram Pell')).not.toBe(oswin);
+  });
+
+  it('reads a diminutive ("Sammy" of "Sam") as the same first name', () => {
+    const text = [
+      'Sam Hollis came to the inn. "Ale," said Sam Hollis, and he sat down.',
+      '"Here, Sammy Hollis," said the maid. Sammy Hollis laughed, and he drank.',
+      '"Thanks," said Mr. Hollis, and he paid. Mr. Hollis left.',
+    ].join('\n\n');
+    const list = characters(text);
+    const sam = byName(list, 'Sam Hollis');
+    expect(sam).toBeDefined();
+    expect(byName(list, 'Sammy Hollis')).toBe(sam);
+    expect(byName(list, 'Mr. Hollis')).toBe(sam);
+  });
+
+  it('gives a bare first name to whoever is called by it with a surname', () => {
+    const text = [
+      'Master Charles Marsh, called Charley Marsh by all, came in. "Hullo," said Charley Marsh.',
+      '"Where now?" said Master Charles Marsh, and he grinned.',
+      '"Off," said Charley, and he ran. Charley laughed, and he was gone.',
+    ].join('\n\n');
+    const list = characters(text);
+    const charley = byName(list, 'Charley Marsh');
+    expect(charley).toBeDefined();
+    expect(byName(list, 'Charley')).toBe(charley);
+  });
+
+  it('joins two descriptors that the text also uses together ("the Sly" and "the Fox": "the Sly Fox")', () => {
+    const text = [
+      'The Sly Fox was the leader of the gang.',
+      '"Come here," said the Fox. The Fox went out, and he whistled.',
+      '"Now then," said the Sly, and he grinned. The Sly sat down.',
+      '"Quick," said the Fox, and the Sly nodded.',
+    ].join('\n\n');
+    const list = characters(text);
+    const fox = byName(list, 'The Fox');
+    expect(fox).toBeDefined();
+    expect(byName(list, 'the Sly')).toBe(fox);
+  });
+
+  it('merges a role tagged in the turns of a named speaker, with the same partner in between', () => {
+    const text = [
+      'Gorse the Miser sat by the fire with young Tobias. Gorse was old.',
+      '"Come here," said Gorse.',
+      '"Yes, sir," said Tobias.',
+      '"Closer," said the Miser.',
+      '"Here I am," said Tobias.',
+      '"Good," said Gorse.',
+      '"What now?" said Tobias.',
+      '"Sit," said the Miser.',
+      '"I will," said Tobias.',
+      '"Listen," said Gorse.',
+      '"I am listening," said Tobias.',
+      '"Well," said the Miser.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    const gorse = r.characters.find((c) => c.name === 'Gorse');
+    expect(gorse).toBeDefined();
+    expect(gorse!.alternativeNames).toContain('The Miser');
+    const speakers = new Set(r.quotes.filter((q) => /Closer|Sit|Well/.test(q.text)).map((q) => q.speakerId));
+    expect([...speakers]).toEqual([gorse!.id]);
+  });
+
+  it('keeps a role apart from a name it answers', () => {
+    const text = [
+      'Gorse met the Miser in the street.',
+      '"Come here," said Gorse.',
+      '"Why?" said the Miser.',
+      '"Closer," said Gorse.',
+      '"No," said the Miser.',
+      '"Please," said Gorse.',
+      '"Never," said the Miser.',
+      '"Then go," said Gorse.',
+      '"I will," said the Miser.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    const gorse = r.characters.find((c) => c.name === 'Gorse');
+    expect(gorse).toBeDefined();
+    expect(gorse!.alternativeNames).not.toContain('The Miser');
+  });
+});
