@@ -118,6 +118,9 @@ async function main() {
     MINIO_ACCESS_KEY: minio.accessKey,
     MINIO_SECRET_KEY: minio.secretKey,
     AUTH_JWKS_URL: 'http://127.0.0.1:8081/.well-known/jwks.json',
+    // projects calls authors and billing when its read models have not caught up yet.
+    AUTHORS_URL: 'http://127.0.0.1:8083',
+    BILLING_URL: 'http://127.0.0.1:8085',
     DATA_DIR: dataDir,
   };
   // POSTGRES_URL would make a launcher run its own database plan; each process gets DATABASE_URL only.

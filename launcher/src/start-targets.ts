@@ -1,7 +1,9 @@
 // Starts targets with the environment each one needs from those started before it. Used by the
 // launcher (main.ts) and by integration tests that run a few targets in one process.
 // Order: auth first (the others verify tokens against its keys, so they need its URL), then the
-// other services side by side (they are independent of each other), then the gateway in front.
+// other services side by side, except that a service which calls others synchronously (projects
+// calls authors and billing when its read models lag) starts after them, then the gateway in front.
+// Every service gets the `{NAME}_URL` of each service started before it.
 import type { BlobStore, EventBus, Logger, RunningTarget, Target } from '@castbook/platform';
 
 export interface StartTargetsOptions {
@@ -17,6 +19,9 @@ export interface StartTargetsOptions {
 }
 
 const JWKS_PATH = '/.well-known/jwks.json';
+
+/** Services that call others synchronously, so start once those are up. */
+const STARTS_LATE = new Set(['projects']);
 
 export async function startTargets(options: StartTargetsOptions): Promise<Map<string, RunningTarget>> {
   const { targets, env } = options;
@@ -45,15 +50,18 @@ export async function startTargets(options: StartTargetsOptions): Promise<Map<st
     // Services verify tokens against auth's keys: when auth runs here, point them at it.
     const auth = started.get('auth');
     if (auth && !env.AUTH_JWKS_URL) targetEnv.AUTH_JWKS_URL = `${auth.url}${JWKS_PATH}`;
+    for (const [svc, running] of started) targetEnv[`${svc.toUpperCase()}_URL`] = running.url;
     return targetEnv;
   };
 
   const auth = targets.find((t) => t.name === 'auth');
   if (auth) await start(auth, serviceEnv('auth'));
   const others = targets.filter((t) => t.name !== 'auth' && t.name !== 'gateway');
-  const results = await Promise.allSettled(others.map((t) => start(t, serviceEnv(t.name))));
-  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failure) throw failure.reason;
+  for (const wave of [others.filter((t) => !STARTS_LATE.has(t.name)), others.filter((t) => STARTS_LATE.has(t.name))]) {
+    const results = await Promise.allSettled(wave.map((t) => start(t, serviceEnv(t.name))));
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
   const gateway = targets.find((t) => t.name === 'gateway');
   if (gateway) {
     const targetEnv: NodeJS.ProcessEnv = { ...env };

@@ -13,6 +13,8 @@ export * from './storage/disk-store.js';
 export * from './storage/minio-store.js';
 export * from './storage/create-store.js';
 export * from './storage/object-key.js';
+export * from './storage/images.js';
+export * from './http/multipart-form.js';
 export * from './tokens/verify.js';
 export * from './http/server.js';
 export * from './http/auth-plugin.js';

@@ -1,8 +1,13 @@
 // The authors service's HTTP surface: registers its routes, nothing else.
-// It owns: authors, avatars, project counts. Feature routes arrive with their issues; /health and /openapi.json come
-// from the platform's HTTP bootstrap.
-import type { HttpService, ServiceContext } from '@castbook/platform';
-import type { z } from 'zod';
-import type { authorsConfig } from './config.js';
+// It owns authors, avatars and project counts.
+import multipart from '@fastify/multipart';
+import { authHook, createTokenVerifier, type HttpService, type ServiceContext } from '@castbook/platform';
+import type { AuthorsConfig } from './config.js';
+import { Authors } from './domain/author-service.js';
+import { authorRoutes } from './routes/authors.js';
 
-export async function authorsRoutes(_app: HttpService, _ctx: ServiceContext<z.infer<typeof authorsConfig>>): Promise<void> {}
+export async function authorsRoutes(app: HttpService, ctx: ServiceContext<AuthorsConfig>): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: ctx.config.MAX_AVATAR_BYTES, files: 1, fields: 20 } });
+  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }) });
+  authorRoutes(app, new Authors(ctx.db, ctx.blobs, ctx.logger), signedIn, ctx.config.MAX_AVATAR_BYTES);
+}

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceTarget } from '@castbook/platform';
 import { authorsRoutes } from './app.js';
 import { authorsConfig } from './config.js';
+import { subscribeProjectEvents } from './events/project-counts.js';
 
 export const authorsTarget = serviceTarget({
   name: 'authors',
@@ -10,4 +11,5 @@ export const authorsTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: authorsRoutes,
+  consumers: async ({ bus, db, logger }) => [await subscribeProjectEvents(bus, db, logger)],
 });

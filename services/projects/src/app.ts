@@ -1,8 +1,31 @@
 // The projects service's HTTP surface: registers its routes, nothing else.
-// It owns: projects, content, outline, characters, quotes, uploads. Feature routes arrive with their issues; /health and /openapi.json come
-// from the platform's HTTP bootstrap.
-import type { HttpService, ServiceContext } from '@castbook/platform';
-import type { z } from 'zod';
-import type { projectsConfig } from './config.js';
+// It owns projects, content, outline, characters, quotes and uploads.
+import multipart from '@fastify/multipart';
+import { authHook, createTokenVerifier, type HttpService, type ServiceContext } from '@castbook/platform';
+import type { ProjectsConfig } from './config.js';
+import { httpPeers } from './domain/peers.js';
+import { Projects } from './domain/project-service.js';
+import { AudioSamples } from './domain/uploads.js';
+import { projectRoutes } from './routes/projects.js';
+import { uploadRoutes } from './routes/uploads.js';
 
-export async function projectsRoutes(_app: HttpService, _ctx: ServiceContext<z.infer<typeof projectsConfig>>): Promise<void> {}
+export async function projectsRoutes(app: HttpService, ctx: ServiceContext<ProjectsConfig>): Promise<void> {
+  const { config } = ctx;
+  await app.register(multipart, {
+    // Text fields carry whole books (content); files are bounded per route.
+    limits: { fieldSize: 25 * 1024 * 1024, fileSize: config.MAX_DOCUMENT_BYTES, files: 1, fields: 20 },
+  });
+  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }) });
+  const projects = new Projects(ctx.db, ctx.blobs, httpPeers(config.AUTHORS_URL, config.BILLING_URL), ctx.logger);
+  projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES);
+  uploadRoutes(
+    app,
+    {
+      blobs: ctx.blobs,
+      audio: new AudioSamples(ctx.blobs, config.MAX_AUDIO_BYTES),
+      maxDocumentBytes: config.MAX_DOCUMENT_BYTES,
+      maxAudioBytes: config.MAX_AUDIO_BYTES,
+    },
+    signedIn,
+  );
+}

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceTarget } from '@castbook/platform';
 import { projectsRoutes } from './app.js';
 import { projectsConfig } from './config.js';
+import { subscribeReadModels } from './events/read-models.js';
 
 export const projectsTarget = serviceTarget({
   name: 'projects',
@@ -10,4 +11,5 @@ export const projectsTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: projectsRoutes,
+  consumers: async ({ bus, db, logger }) => [await subscribeReadModels(bus, db, logger)],
 });

@@ -1,0 +1,21 @@
+// author.*.v1 (authors.events), written to the outbox in the transaction of the change.
+import { newEvent } from '@castbook/platform';
+import { authorView, type AuthorRecord } from '../domain/authors.js';
+
+type AuthorEventType = 'author.created.v1' | 'author.updated.v1' | 'author.deleted.v1';
+
+export function authorEvent(type: AuthorEventType, a: AuthorRecord, meta: Record<string, string> = {}) {
+  return newEvent(
+    type,
+    a.id,
+    a.userId,
+    {
+      authorId: a.id,
+      userId: a.userId,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      avatar: authorView(a).avatar ?? null,
+    },
+    meta,
+  );
+}

@@ -1,0 +1,31 @@
+// Consumes project.created/updated/deleted.v1 (idempotently: handled ids are recorded with the
+// effect) and keeps each author's projectCount. The project → author map is kept so a project
+// moved to another author decrements the old one and increments the new one.
+import { TOPICS, type TypedEvent } from '@castbook/contracts';
+import { subscribeIdempotent, type Database, type EventBus, type Logger, type Queryable } from '@castbook/platform';
+import { refreshProjectCount, setProjectAuthor } from '../db/authors.js';
+import { isUuid } from '../domain/authors.js';
+
+export const AUTHORS_GROUP = 'authors';
+
+type ProjectEvent = TypedEvent<'project.created.v1' | 'project.updated.v1' | 'project.deleted.v1'>;
+
+export async function applyProjectEvent(tx: Queryable, event: ProjectEvent): Promise<void> {
+  const { projectId, userId, authorId } = event.payload;
+  const next = event.type === 'project.deleted.v1' ? null : authorId;
+  const previous = await setProjectAuthor(tx, projectId, userId, next);
+  for (const id of new Set([previous, next])) if (isUuid(id)) await refreshProjectCount(tx, id);
+}
+
+export function subscribeProjectEvents(bus: EventBus, db: Database, logger: Logger) {
+  return subscribeIdempotent(bus, db, {
+    groupId: AUTHORS_GROUP,
+    topics: [TOPICS.projects],
+    logger,
+    handlers: {
+      'project.created.v1': (e, tx) => applyProjectEvent(tx, e),
+      'project.updated.v1': (e, tx) => applyProjectEvent(tx, e),
+      'project.deleted.v1': (e, tx) => applyProjectEvent(tx, e),
+    },
+  });
+}

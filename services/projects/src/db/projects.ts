@@ -1,0 +1,181 @@
+// projects, author_names and plan_limits tables: the only place their SQL lives. Project queries
+// are all scoped by user.
+import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { Queryable } from '@castbook/platform';
+import type { AuthorName, PlanLimits, ProjectRecord } from '../domain/projects.js';
+
+interface Row {
+  id: string;
+  user_id: string;
+  author_id: string | null;
+  title: string;
+  content_version: number;
+  content_key: string;
+  content_length: number;
+  word_count: number;
+  analysis_status: ProjectRecord['analysisStatus'];
+  outline: OutlineItem[];
+  characters: Character[];
+  quotes: Quote[];
+  thumbnail_key: string | null;
+  thumbnail_type: string | null;
+  cover_seed: number;
+  created_at: Date;
+  updated_at: Date;
+}
+const COLUMNS =
+  'id, user_id, author_id, title, content_version, content_key, content_length, word_count, analysis_status, ' +
+  'outline, characters, quotes, thumbnail_key, thumbnail_type, cover_seed, created_at, updated_at';
+
+const toRecord = (r: Row): ProjectRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  authorId: r.author_id,
+  title: r.title,
+  contentVersion: r.content_version,
+  contentKey: r.content_key,
+  contentLength: r.content_length,
+  wordCount: r.word_count,
+  analysisStatus: r.analysis_status,
+  outline: r.outline,
+  characters: r.characters,
+  quotes: r.quotes,
+  thumbnailKey: r.thumbnail_key,
+  thumbnailType: r.thumbnail_type,
+  coverSeed: r.cover_seed,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export async function listProjects(db: Queryable, userId: string): Promise<ProjectRecord[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM projects WHERE user_id = $1 ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  return rows.map(toRecord);
+}
+
+export async function findProject(
+  db: Queryable,
+  userId: string,
+  id: string,
+  lock = false,
+): Promise<ProjectRecord | undefined> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM projects WHERE user_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [userId, id],
+  );
+  return rows[0] && toRecord(rows[0]);
+}
+
+export async function countProjects(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM projects WHERE user_id = $1', [userId]);
+  return Number(rows[0]!.n);
+}
+
+/** Serialises one user's project creations, so two at once cannot both pass the plan limit. */
+export async function lockUserProjects(db: Queryable, userId: string): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtext('projects:' || $1))", [userId]);
+}
+
+export async function insertProject(db: Queryable, p: ProjectRecord): Promise<void> {
+  await db.query(
+    `INSERT INTO projects (${COLUMNS})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+    [
+      p.id,
+      p.userId,
+      p.authorId,
+      p.title,
+      p.contentVersion,
+      p.contentKey,
+      p.contentLength,
+      p.wordCount,
+      p.analysisStatus,
+      JSON.stringify(p.outline),
+      JSON.stringify(p.characters),
+      JSON.stringify(p.quotes),
+      p.thumbnailKey,
+      p.thumbnailType,
+      p.coverSeed,
+      p.createdAt,
+      p.updatedAt,
+    ],
+  );
+}
+
+export async function updateProject(db: Queryable, p: ProjectRecord): Promise<void> {
+  await db.query(
+    `UPDATE projects SET author_id = $3, title = $4, content_version = $5, content_key = $6, content_length = $7,
+       word_count = $8, analysis_status = $9, outline = $10, characters = $11, quotes = $12, thumbnail_key = $13,
+       thumbnail_type = $14, cover_seed = $15, updated_at = $16
+     WHERE user_id = $1 AND id = $2`,
+    [
+      p.userId,
+      p.id,
+      p.authorId,
+      p.title,
+      p.contentVersion,
+      p.contentKey,
+      p.contentLength,
+      p.wordCount,
+      p.analysisStatus,
+      JSON.stringify(p.outline),
+      JSON.stringify(p.characters),
+      JSON.stringify(p.quotes),
+      p.thumbnailKey,
+      p.thumbnailType,
+      p.coverSeed,
+      p.updatedAt,
+    ],
+  );
+}
+
+export async function deleteProject(db: Queryable, userId: string, id: string): Promise<void> {
+  await db.query('DELETE FROM projects WHERE user_id = $1 AND id = $2', [userId, id]);
+}
+
+export async function findAuthorNames(db: Queryable, ids: string[]): Promise<Map<string, AuthorName>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{
+    author_id: string;
+    user_id: string;
+    first_name: string;
+    last_name: string;
+    deleted: boolean;
+  }>('SELECT author_id, user_id, first_name, last_name, deleted FROM author_names WHERE author_id = ANY($1::text[])', [
+    ids,
+  ]);
+  return new Map(
+    rows.map((r) => [
+      r.author_id,
+      { id: r.author_id, userId: r.user_id, firstName: r.first_name, lastName: r.last_name, deleted: r.deleted },
+    ]),
+  );
+}
+
+export async function upsertAuthorName(db: Queryable, a: AuthorName): Promise<void> {
+  await db.query(
+    `INSERT INTO author_names (author_id, user_id, first_name, last_name, deleted) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (author_id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       deleted = author_names.deleted OR EXCLUDED.deleted`,
+    [a.id, a.userId, a.firstName, a.lastName, a.deleted],
+  );
+}
+
+export async function findPlanLimits(db: Queryable, userId: string): Promise<PlanLimits | undefined> {
+  const { rows } = await db.query<{ tier: string; max_projects: number; max_words: number | null }>(
+    'SELECT tier, max_projects, max_words FROM plan_limits WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0] && { tier: rows[0].tier, maxProjects: rows[0].max_projects, maxWords: rows[0].max_words };
+}
+
+export async function upsertPlanLimits(db: Queryable, userId: string, l: PlanLimits): Promise<void> {
+  await db.query(
+    `INSERT INTO plan_limits (user_id, tier, max_projects, max_words) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, max_projects = EXCLUDED.max_projects,
+       max_words = EXCLUDED.max_words`,
+    [userId, l.tier, l.maxProjects, l.maxWords],
+  );
+}

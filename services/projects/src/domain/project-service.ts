@@ -1,0 +1,259 @@
+// Project use cases. Content is written to the documents bucket (a new object per version) before
+// the row that points at it; each state change and its event commit together (outbox); the old
+// objects are removed after the commit.
+import { randomUUID } from 'node:crypto';
+import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import { detectStructure } from '@castbook/text-analysis';
+import { HttpError, enqueueEvents, type BlobStore, type Bucket, type Database, type Logger } from '@castbook/platform';
+import {
+  countProjects,
+  deleteProject,
+  findAuthorNames,
+  findPlanLimits,
+  findProject,
+  insertProject,
+  listProjects,
+  lockUserProjects,
+  updateProject,
+} from '../db/projects.js';
+import { projectEvent } from '../events/project-events.js';
+import { resizeImage } from '@castbook/platform';
+import type { Peers } from './peers.js';
+import {
+  PROJECT_MESSAGES,
+  checkAuthorId,
+  checkContent,
+  checkOutlineOffsets,
+  checkProjectLimit,
+  checkQuoteOffsets,
+  checkTitle,
+  checkWords,
+  contentKey,
+  countWords,
+  defaultCover,
+  randomCoverSeed,
+  thumbnailKey,
+  type AuthorName,
+  type PlanLimits,
+  type ProjectRecord,
+} from './projects.js';
+
+/** The verified caller and the header to forward to peers. */
+export interface Caller {
+  userId: string;
+  authorization: string;
+  requestId: string;
+}
+
+export interface ProjectInput {
+  title?: string;
+  content?: string;
+  authorId?: string;
+  thumbnail?: Buffer;
+  resetThumbnail?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class Projects {
+  constructor(
+    private readonly db: Database,
+    private readonly blobs: BlobStore,
+    private readonly peers: Peers,
+    private readonly logger: Logger,
+  ) {}
+
+  async list(userId: string): Promise<{ projects: ProjectRecord[]; names: Map<string, AuthorName> }> {
+    const projects = await listProjects(this.db.pool, userId);
+    const names = await findAuthorNames(this.db.pool, [...new Set(projects.flatMap((p) => p.authorId ?? []))]);
+    return { projects, names };
+  }
+
+  async get(userId: string, id: string): Promise<ProjectRecord> {
+    const found = UUID.test(id) ? await findProject(this.db.pool, userId, id) : undefined;
+    if (!found) throw new HttpError(404, PROJECT_MESSAGES.notFound);
+    return found;
+  }
+
+  async withContent(userId: string, id: string) {
+    const project = await this.get(userId, id);
+    const content = (await this.blobs.getBuffer('documents', project.contentKey)).toString('utf8');
+    const names = await findAuthorNames(this.db.pool, project.authorId ? [project.authorId] : []);
+    return { project, content, names };
+  }
+
+  async create(caller: Caller, input: ProjectInput): Promise<ProjectRecord> {
+    const title = checkTitle(input.title);
+    const content = checkContent(input.content);
+    const authorId = checkAuthorId(input.authorId);
+    const thumb = input.thumbnail ? await this.prepareThumbnail(input.thumbnail) : null;
+    await this.checkAuthor(caller, authorId);
+    const limits = await this.limits(caller);
+    const wordCount = countWords(content);
+    checkWords(wordCount, limits);
+    const now = new Date();
+    const base = { id: randomUUID(), userId: caller.userId };
+    const project: ProjectRecord = {
+      ...base,
+      authorId,
+      title,
+      contentVersion: 1,
+      contentKey: contentKey(base, 1),
+      contentLength: content.length,
+      wordCount,
+      analysisStatus: 'pending',
+      outline: [],
+      characters: [],
+      quotes: [],
+      thumbnailKey: thumb ? thumbnailKey(base, now.getTime()) : null,
+      thumbnailType: thumb?.type ?? null,
+      coverSeed: randomCoverSeed(),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.db.transaction(async (tx) => {
+      await lockUserProjects(tx, caller.userId);
+      checkProjectLimit(await countProjects(tx, caller.userId), limits);
+      // Objects first: a row never points at a missing object (an aborted create leaves orphans only).
+      await this.blobs.put('documents', project.contentKey, content, 'text/plain; charset=utf-8');
+      if (thumb && project.thumbnailKey) await this.blobs.put('images', project.thumbnailKey, thumb.bytes, thumb.type);
+      await insertProject(tx, project);
+      await enqueueEvents(tx, [projectEvent('project.created.v1', project, { requestId: caller.requestId })]);
+    });
+    return project;
+  }
+
+  async update(caller: Caller, id: string, input: ProjectInput): Promise<ProjectRecord> {
+    const current = await this.get(caller.userId, id);
+    const next: ProjectRecord = { ...current, updatedAt: new Date() };
+    if (input.title !== undefined) next.title = checkTitle(input.title);
+    if (input.authorId !== undefined) {
+      next.authorId = checkAuthorId(input.authorId);
+      if (next.authorId !== current.authorId) await this.checkAuthor(caller, next.authorId);
+    }
+    let content: string | undefined;
+    if (input.content !== undefined) {
+      content = checkContent(input.content);
+      const wordCount = countWords(content);
+      checkWords(wordCount, await this.limits(caller));
+      // New text: a new version; the outline and quotes pointed into the old text, so they go
+      // (the client detects the structure again), and the analysis is due again.
+      Object.assign(next, {
+        contentVersion: current.contentVersion + 1,
+        contentKey: contentKey(current, current.contentVersion + 1),
+        contentLength: content.length,
+        wordCount,
+        outline: [],
+        quotes: [],
+        analysisStatus: 'pending',
+      });
+    }
+    const thumb = input.thumbnail ? await this.prepareThumbnail(input.thumbnail) : null;
+    if (thumb) {
+      Object.assign(next, { thumbnailKey: thumbnailKey(current, next.updatedAt.getTime()), thumbnailType: thumb.type });
+    } else if (input.resetThumbnail) {
+      Object.assign(next, { thumbnailKey: null, thumbnailType: null, coverSeed: randomCoverSeed() });
+    }
+    if (content !== undefined) await this.blobs.put('documents', next.contentKey, content, 'text/plain; charset=utf-8');
+    if (thumb && next.thumbnailKey) await this.blobs.put('images', next.thumbnailKey, thumb.bytes, thumb.type);
+    await this.save(caller, current, next);
+    if (current.contentKey !== next.contentKey) await this.removeObject('documents', current.contentKey);
+    if (current.thumbnailKey && current.thumbnailKey !== next.thumbnailKey) {
+      await this.removeObject('images', current.thumbnailKey);
+    }
+    return next;
+  }
+
+  async remove(caller: Caller, id: string): Promise<void> {
+    const project = await this.get(caller.userId, id);
+    await this.db.transaction(async (tx) => {
+      if (!(await findProject(tx, caller.userId, id, true))) throw new HttpError(404, PROJECT_MESSAGES.notFound);
+      await deleteProject(tx, caller.userId, id);
+      await enqueueEvents(tx, [projectEvent('project.deleted.v1', project, { requestId: caller.requestId })]);
+    });
+    await this.removeObject('documents', project.contentKey);
+    if (project.thumbnailKey) await this.removeObject('images', project.thumbnailKey);
+  }
+
+  async setOutline(caller: Caller, id: string, outline: OutlineItem[]): Promise<ProjectRecord> {
+    const current = await this.get(caller.userId, id);
+    checkOutlineOffsets(outline, current.contentLength);
+    return this.save(caller, current, { ...current, outline, updatedAt: new Date() });
+  }
+
+  async setCharacters(caller: Caller, id: string, characters: Character[]): Promise<ProjectRecord> {
+    const current = await this.get(caller.userId, id);
+    return this.save(caller, current, { ...current, characters, updatedAt: new Date() });
+  }
+
+  async setQuotes(caller: Caller, id: string, quotes: Quote[]): Promise<ProjectRecord> {
+    const current = await this.get(caller.userId, id);
+    checkQuoteOffsets(quotes, current.contentLength);
+    return this.save(caller, current, { ...current, quotes, updatedAt: new Date() });
+  }
+
+  /** SPEC §5: content required, leading slashes stripped from the id; saves the detected outline. */
+  async detectStructure(caller: Caller, rawId: string, content: string | undefined): Promise<OutlineItem[]> {
+    const id = rawId.replace(/^\/+/, '');
+    if (!id) throw new HttpError(400, PROJECT_MESSAGES.emptyId);
+    const text = checkContent(content);
+    const { project, content: saved } = await this.withContent(caller.userId, id);
+    // The outline's offsets must point into the saved text; structure of unsaved text is refused.
+    if (text !== saved) throw new HttpError(409, 'The content differs from the saved content; save it first');
+    // Offsets are taken from the saved text itself.
+    const outline = detectStructure(saved);
+    await this.save(caller, project, { ...project, outline, updatedAt: new Date() });
+    return outline;
+  }
+
+  async thumbnail(userId: string, id: string): Promise<{ body: Buffer | string; type: string }> {
+    const p = await this.get(userId, id);
+    if (!p.thumbnailKey) {
+      return { body: defaultCover(p.title, p.coverSeed), type: 'image/svg+xml' };
+    }
+    return { body: await this.blobs.getBuffer('images', p.thumbnailKey), type: p.thumbnailType ?? 'image/png' };
+  }
+
+  /** Writes `next` if the project still exists, with its event; 404 when it was deleted meanwhile. */
+  private async save(caller: Caller, current: ProjectRecord, next: ProjectRecord): Promise<ProjectRecord> {
+    await this.db.transaction(async (tx) => {
+      const locked = await findProject(tx, caller.userId, current.id, true);
+      if (!locked) throw new HttpError(404, PROJECT_MESSAGES.notFound);
+      if (locked.contentVersion !== current.contentVersion) {
+        throw new HttpError(409, 'The project changed meanwhile; reload it and try again');
+      }
+      await updateProject(tx, next);
+      await enqueueEvents(tx, [projectEvent('project.updated.v1', next, { requestId: caller.requestId })]);
+    });
+    return next;
+  }
+
+  /** Cards show covers at about 300×400; 600×800 keeps them sharp on dense screens. */
+  private prepareThumbnail(bytes: Buffer) {
+    return resizeImage(bytes, { width: 600, height: 800 }, PROJECT_MESSAGES.notImage);
+  }
+
+  /** The author must be the caller's: the read model first, else the authors service itself. */
+  private async checkAuthor(caller: Caller, authorId: string): Promise<void> {
+    const known = (await findAuthorNames(this.db.pool, [authorId])).get(authorId);
+    if (known) {
+      if (known.userId !== caller.userId || known.deleted) throw new HttpError(404, PROJECT_MESSAGES.authorNotFound);
+      return;
+    }
+    if (!UUID.test(authorId) || !(await this.peers.author(authorId, caller.authorization))) {
+      throw new HttpError(404, PROJECT_MESSAGES.authorNotFound);
+    }
+  }
+
+  private async limits(caller: Caller): Promise<PlanLimits> {
+    return (await findPlanLimits(this.db.pool, caller.userId)) ?? this.peers.limits(caller.authorization);
+  }
+
+  private async removeObject(bucket: Bucket, key: string): Promise<void> {
+    try {
+      await this.blobs.delete(bucket, key);
+    } catch (err) {
+      this.logger.warn({ err, bucket, key }, 'could not delete an old object');
+    }
+  }
+}

@@ -1,0 +1,205 @@
+// Project rules: required fields (SPEC §5), bounds, plan limits (PRODUCT.md), outline offsets
+// inside the text, the list and detail views (SPEC §3) and the generated default covers.
+import {
+  outlineClass,
+  type AnalysisStatus,
+  type Character,
+  type OutlineItem,
+  type Project,
+  type Quote,
+} from '@castbook/contracts';
+import { HttpError } from '@castbook/platform';
+
+export interface ProjectRecord {
+  id: string;
+  userId: string;
+  authorId: string | null;
+  title: string;
+  contentVersion: number;
+  contentKey: string;
+  contentLength: number;
+  wordCount: number;
+  analysisStatus: AnalysisStatus;
+  outline: OutlineItem[];
+  characters: Character[];
+  quotes: Quote[];
+  thumbnailKey: string | null;
+  thumbnailType: string | null;
+  coverSeed: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AuthorName {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  deleted: boolean;
+}
+
+export interface PlanLimits {
+  tier: string;
+  maxProjects: number;
+  maxWords: number | null;
+}
+
+export const MAX_TITLE = 500;
+
+export const PROJECT_MESSAGES = {
+  title: 'Title is required',
+  titleTooLong: `Title must be at most ${MAX_TITLE} characters`,
+  content: 'Content is required',
+  author: 'Author is required',
+  authorNotFound: 'Author not found',
+  notFound: 'Project not found',
+  notImage: 'The thumbnail must be a PNG, JPEG, WebP or GIF image',
+  emptyId: 'Invalid project ID: empty after removing slashes',
+  projectLimit: (tier: string, n: number) =>
+    `Subscription Limit Reached: Your ${tier} tier allows a maximum of ${n} projects. Please upgrade to create more.`,
+  wordLimit: (tier: string, words: number, max: number) =>
+    `This text has ${words.toLocaleString('en-US')} words; your ${tier} plan allows at most ${max.toLocaleString('en-US')} words per project.`,
+} as const;
+
+export function checkTitle(value: string | undefined): string {
+  const title = (value ?? '').trim();
+  if (!title) throw new HttpError(400, PROJECT_MESSAGES.title);
+  if (title.length > MAX_TITLE) throw new HttpError(400, PROJECT_MESSAGES.titleTooLong);
+  return title;
+}
+
+/**
+ * Required text, with line ends as LF: browsers send form fields with every line end turned into
+ * CRLF, so the saved text (and the offsets into it) must not depend on how it travelled.
+ */
+export function checkContent(value: string | undefined): string {
+  if (!value || !value.trim()) throw new HttpError(400, PROJECT_MESSAGES.content);
+  return value.replace(/\r\n?/g, '\n');
+}
+
+export function checkAuthorId(value: string | undefined): string {
+  const id = (value ?? '').trim();
+  if (!id) throw new HttpError(400, PROJECT_MESSAGES.author);
+  return id;
+}
+
+export function countWords(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(/\S+/g)) n++;
+  return n;
+}
+
+export function checkWords(words: number, limits: PlanLimits): void {
+  if (limits.maxWords !== null && words > limits.maxWords) {
+    throw new HttpError(413, PROJECT_MESSAGES.wordLimit(tierName(limits.tier), words, limits.maxWords));
+  }
+}
+
+export function checkProjectLimit(count: number, limits: PlanLimits): void {
+  if (count >= limits.maxProjects) {
+    throw new HttpError(403, PROJECT_MESSAGES.projectLimit(tierName(limits.tier), limits.maxProjects));
+  }
+}
+
+const tierName = (tier: string) => tier.charAt(0).toUpperCase() + tier.slice(1);
+
+/** Every outline item must lie inside the text it describes. */
+export function checkOutlineOffsets(items: OutlineItem[], length: number): void {
+  for (const item of items) {
+    if (item.endOffset > length) {
+      throw new HttpError(
+        400,
+        `Outline item '${item.id}' ends at ${item.endOffset}, past the end of the text (${length})`,
+      );
+    }
+    checkOutlineOffsets(item.children, length);
+  }
+}
+
+export function checkQuoteOffsets(quotes: Quote[], length: number): void {
+  for (const q of quotes) {
+    if (q.endOffset < q.startOffset || q.endOffset > length) {
+      throw new HttpError(400, `Quote '${q.id}' has offsets outside the text (${q.startOffset}-${q.endOffset})`);
+    }
+  }
+}
+
+export function chapterCount(items: OutlineItem[]): number {
+  return items.reduce((n, i) => n + (outlineClass(i.type) === 'chapter' ? 1 : 0) + chapterCount(i.children), 0);
+}
+
+export const contentKey = (p: Pick<ProjectRecord, 'userId' | 'id'>, version: number) =>
+  `projects/${p.userId}/${p.id}/content/v${version}.txt`;
+export const thumbnailKey = (p: Pick<ProjectRecord, 'userId' | 'id'>, stamp: number) =>
+  `thumbnails/${p.userId}/${p.id}/${stamp}`;
+
+export const randomCoverSeed = () => Math.floor(Math.random() * 1_000_000);
+
+function authorOf(p: ProjectRecord, names: Map<string, AuthorName>): Project['author'] {
+  const a = p.authorId ? names.get(p.authorId) : undefined;
+  // A deleted author, or one of another user (cannot happen, but), shows as 'Unknown Author'.
+  if (!a || a.deleted || a.userId !== p.userId) return null;
+  return { id: a.id, firstName: a.firstName, lastName: a.lastName };
+}
+
+export type ProjectSummary = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
+
+export function projectSummary(p: ProjectRecord, names: Map<string, AuthorName>): ProjectSummary {
+  return {
+    id: p.id,
+    title: p.title,
+    // The version makes the URL change with the picture, so caches never show an old one.
+    thumbnail: `/api/projects/${p.id}/thumbnail?v=${p.thumbnailKey ? p.updatedAt.getTime() : `cover-${p.coverSeed}`}`,
+    authorId: p.authorId,
+    author: authorOf(p, names),
+    analysisStatus: p.analysisStatus,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    outline: p.outline,
+    characters: p.characters,
+    quotes: p.quotes,
+    chapterCount: chapterCount(p.outline),
+    wordCount: p.wordCount,
+  };
+}
+
+const PALETTES = [
+  ['#1f3b4d', '#f2c14e', '#f78154'],
+  ['#2d1e2f', '#e07a5f', '#f2cc8f'],
+  ['#0b3954', '#bfd7ea', '#ff5a5f'],
+  ['#283618', '#dda15e', '#fefae0'],
+  ['#3d405b', '#81b29a', '#f4f1de'],
+  ['#5f0f40', '#fb8b24', '#e36414'],
+  ['#22223b', '#9a8c98', '#f2e9e4'],
+  ['#003049', '#fcbf49', '#d62828'],
+];
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** A default cover: the title on one of a set of palettes and layouts, chosen by the seed. */
+export function defaultCover(title: string, seed: number): string {
+  const [bg, accent, text] = PALETTES[seed % PALETTES.length]!;
+  const layout = Math.floor(seed / PALETTES.length) % 3;
+  const words = title.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines.at(-1);
+    if (last !== undefined && (last + ' ' + w).length <= 16) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(w.length > 16 ? `${w.slice(0, 15)}…` : w);
+    if (lines.length > 5) break;
+  }
+  const shown = lines.slice(0, 5);
+  const shapes = [
+    `<circle cx="300" cy="80" r="140" fill="${accent}" opacity="0.55"/>`,
+    `<rect x="0" y="330" width="300" height="70" fill="${accent}" opacity="0.7"/>`,
+    `<path d="M0 400 L300 220 L300 400 Z" fill="${accent}" opacity="0.5"/>`,
+  ][layout];
+  const tspans = shown.map((l, i) => `<tspan x="24" dy="${i === 0 ? 0 : 30}">${escapeXml(l)}</tspan>`).join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400" viewBox="0 0 300 400">` +
+    `<rect width="300" height="400" fill="${bg}"/>${shapes}` +
+    `<text x="24" y="150" font-family="Georgia, serif" font-size="26" font-weight="bold" fill="${text}">${tspans}</text>` +
+    `</svg>`
+  );
+}

@@ -1,0 +1,87 @@
+// Uploads: documents are read by content (a zip is a .docx, anything else text in any common
+// encoding), never by name; audio is a base64 data URL checked against the audio formats' magic bytes.
+import { randomUUID } from 'node:crypto';
+import { decodeText, docxToText, isZip, ZipLimitError } from '@castbook/text-analysis/documents';
+import { HttpError, type BlobStore } from '@castbook/platform';
+
+export const UPLOAD_MESSAGES = {
+  empty: 'The file is empty',
+  pdf: 'PDF files are not supported. Please upload a .txt or .docx file',
+  zipBomb: 'The .docx file is too large when unpacked and was refused',
+  badDocx: 'The file is not a readable .docx document. Please upload a .txt or .docx file',
+  binary: 'The file is not a text document. Please upload a .txt or .docx file',
+  noText: 'The document contains no text',
+} as const;
+
+export async function documentText(bytes: Buffer): Promise<string> {
+  if (bytes.length === 0) throw new HttpError(400, UPLOAD_MESSAGES.empty);
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') throw new HttpError(400, UPLOAD_MESSAGES.pdf);
+  let text: string;
+  if (isZip(bytes)) {
+    try {
+      text = await docxToText(bytes);
+    } catch (err) {
+      throw new HttpError(400, err instanceof ZipLimitError ? UPLOAD_MESSAGES.zipBomb : UPLOAD_MESSAGES.badDocx);
+    }
+  } else {
+    text = decodeText(bytes);
+    // Control characters other than tab, newlines and form feed mean a binary file, not text.
+    const isControl = (c: number) => c <= 0x08 || (c >= 0x0e && c <= 0x1f);
+    let controls = 0;
+    for (let k = 0; k < text.length && controls === 0; k++) if (isControl(text.charCodeAt(k))) controls++;
+    if (controls > 0) throw new HttpError(400, UPLOAD_MESSAGES.binary);
+  }
+  if (!text.trim()) throw new HttpError(400, UPLOAD_MESSAGES.noText);
+  return text;
+}
+
+const AUDIO_TYPES = {
+  wav: {
+    mime: 'audio/wav',
+    check: (b: Buffer) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WAVE',
+  },
+  webm: { mime: 'audio/webm', check: (b: Buffer) => b.readUInt32BE(0) === 0x1a45dfa3 },
+  ogg: { mime: 'audio/ogg', check: (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'OggS' },
+  mp3: {
+    mime: 'audio/mpeg',
+    check: (b: Buffer) => b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0),
+  },
+  m4a: { mime: 'audio/mp4', check: (b: Buffer) => b.subarray(4, 8).toString('latin1') === 'ftyp' },
+} as const;
+export type AudioType = keyof typeof AUDIO_TYPES;
+export const AUDIO_FILE_TYPES = Object.keys(AUDIO_TYPES) as [AudioType, ...AudioType[]];
+
+const AUDIO_NAME = /^[0-9a-f-]{36}\.(wav|webm|ogg|mp3|m4a)$/;
+
+export class AudioSamples {
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Stores a sample under the caller's own prefix; the answered name only resolves for them. */
+  async store(userId: string, dataUrl: string, fileType: AudioType): Promise<string> {
+    const m = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]*)$/.exec(dataUrl);
+    if (!m) throw new HttpError(400, 'audioData must be a base64 data URL');
+    const bytes = Buffer.from(m[1]!, 'base64');
+    if (bytes.length === 0) throw new HttpError(400, 'The audio recording is empty');
+    if (bytes.length > this.maxBytes) {
+      throw new HttpError(
+        413,
+        `The audio recording is too large (at most ${Math.round(this.maxBytes / (1024 * 1024))} MB)`,
+      );
+    }
+    const type = AUDIO_TYPES[fileType];
+    if (bytes.length < 12 || !type.check(bytes)) throw new HttpError(400, `The recording is not ${fileType} audio`);
+    const name = `${randomUUID()}.${fileType}`;
+    await this.blobs.put('audio', `${userId}/${name}`, bytes, type.mime);
+    return `/api/upload/audio/${name}`;
+  }
+
+  async read(userId: string, name: string): Promise<{ bytes: Buffer; type: string }> {
+    const info = AUDIO_NAME.test(name) ? await this.blobs.stat('audio', `${userId}/${name}`) : null;
+    if (!info) throw new HttpError(404, 'Audio sample not found');
+    return { bytes: await this.blobs.getBuffer('audio', `${userId}/${name}`), type: info.contentType };
+  }
+}

@@ -1,0 +1,22 @@
+// project.*.v1 (projects.events), written to the outbox in the transaction of the change.
+import { newEvent } from '@castbook/platform';
+import type { ProjectRecord } from '../domain/projects.js';
+
+type ProjectEventType = 'project.created.v1' | 'project.updated.v1' | 'project.deleted.v1';
+
+export function projectEvent(type: ProjectEventType, p: ProjectRecord, meta: Record<string, string> = {}) {
+  return newEvent(
+    type,
+    p.id,
+    p.userId,
+    {
+      projectId: p.id,
+      userId: p.userId,
+      authorId: p.authorId,
+      title: p.title,
+      contentVersion: p.contentVersion,
+      wordCount: p.wordCount,
+    },
+    meta,
+  );
+}

@@ -1,0 +1,63 @@
+// Test helper: auth, billing, authors, projects and the gateway in this process, wired by the
+// launcher's own startTargets (same env hand-over as `npm start`), on fresh databases of the
+// integration tier's PostgreSQL, with a memory bus and disk storage.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TOPICS } from '@castbook/contracts';
+import { createBlobStore, createLogger, MemoryEventBus, type RunningTarget } from '@castbook/platform';
+import { authTarget } from '@castbook/auth-service';
+import { authorsTarget } from '@castbook/authors-service';
+import { billingTarget } from '@castbook/billing-service';
+import { gatewayTarget } from '@castbook/gateway';
+import { projectsTarget } from '@castbook/projects-service';
+import { createTestDatabase } from '../../../../packages/platform/test-support/databases.js';
+import { startTargets } from '../../../../launcher/src/start-targets.js';
+
+export interface WorkspaceStack {
+  gatewayUrl: string;
+  databases: Record<'auth' | 'billing' | 'authors' | 'projects', string>;
+  bus: MemoryEventBus;
+  stop(): Promise<void>;
+}
+
+export async function startWorkspaceStack(): Promise<WorkspaceStack> {
+  const logger = createLogger('test', 'warn');
+  const databases = {
+    auth: await createTestDatabase('auth'),
+    billing: await createTestDatabase('billing'),
+    authors: await createTestDatabase('authors'),
+    projects: await createTestDatabase('projects'),
+  };
+  const blobDir = await mkdtemp(join(tmpdir(), 'castbook-projects-test-'));
+  const bus = new MemoryEventBus({ logger });
+  await bus.start(Object.values(TOPICS));
+  const blobs = createBlobStore({ BLOB_DIR: blobDir }, logger);
+  await blobs.start();
+  const running: RunningTarget[] = [];
+  const started = await startTargets({
+    targets: [authTarget, billingTarget, authorsTarget, projectsTarget, gatewayTarget],
+    env: {
+      PORT: '0',
+      ANALYSIS_URL: 'http://127.0.0.1:9',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '10000',
+      RATE_LIMIT_REGISTER_PER_MINUTE: '10000',
+    },
+    logger,
+    bus,
+    blobs,
+    databaseUrlFor: (name) => databases[name as keyof typeof databases],
+    onStarted: (r) => running.push(r),
+  });
+  return {
+    gatewayUrl: started.get('gateway')!.url,
+    databases,
+    bus,
+    async stop() {
+      for (const r of running.reverse()) await r.stop();
+      await bus.stop();
+      await blobs.stop();
+      await rm(blobDir, { recursive: true, force: true });
+    },
+  };
+}
