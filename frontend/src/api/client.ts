@@ -60,6 +60,8 @@ export interface ApiDeps {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
+  /** A multipart body (uploads); the browser sets its Content-Type with the boundary. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -85,7 +87,7 @@ export function createApiClient(deps: ApiDeps) {
         method,
         headers,
         credentials: 'include',
-        body: options.json === undefined ? undefined : JSON.stringify(options.json),
+        body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
         signal: options.signal,
       });
     } catch (err) {
@@ -128,7 +130,17 @@ export function createApiClient(deps: ApiDeps) {
     return body as T;
   }
 
-  return { request, ensureCsrf };
+  /** A binary answer (thumbnails, avatars, audio) fetched with the session, for `<img>` via an object URL. */
+  async function requestBlob(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
+    const res = await send(path, { method: 'GET', signal: options.signal });
+    if (!res.ok) {
+      const body: unknown = await res.json().catch(() => null);
+      throw new ApiError(errorMessageOf(body), res.status, parseRetryAfter(res.headers.get('Retry-After')));
+    }
+    return res.blob();
+  }
+
+  return { request, requestBlob, ensureCsrf };
 }
 
 export const api = createApiClient({

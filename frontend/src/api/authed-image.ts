@@ -1,0 +1,49 @@
+// Thumbnails and avatars are served only to their owner, with the bearer token an `<img src>` cannot
+// send. They are fetched through the API client and shown from object URLs. Their URLs carry a
+// version, so one URL is always the same picture and can be cached for the life of the tab.
+import { useEffect, useState } from 'react';
+import { api } from './client';
+
+const MAX_CACHED = 200;
+const cache = new Map<string, Promise<string>>();
+
+function load(url: string): Promise<string> {
+  let pending = cache.get(url);
+  if (!pending) {
+    pending = api.requestBlob(url).then((blob) => URL.createObjectURL(blob));
+    // A failed fetch is forgotten, so the next render tries again.
+    pending.catch(() => cache.delete(url));
+    cache.set(url, pending);
+    if (cache.size > MAX_CACHED) {
+      const [oldest, oldestUrl] = cache.entries().next().value!;
+      cache.delete(oldest);
+      void oldestUrl.then((u) => URL.revokeObjectURL(u)).catch(() => undefined);
+    }
+  }
+  return pending;
+}
+
+/** Only same-origin API paths need the session; anything else (data:, blob:, https:) is used as is. */
+const needsSession = (url: string) => url.startsWith('/api/');
+
+/**
+ * An object URL for an owner-only image at `url`, or undefined while it loads, when it fails or
+ * when there is none.
+ */
+export function useAuthedImage(url: string | null | undefined): string | undefined {
+  const [loaded, setLoaded] = useState<{ url: string; src: string } | null>(null);
+  useEffect(() => {
+    if (!url || !needsSession(url)) return;
+    let live = true;
+    load(url).then(
+      (src) => live && setLoaded({ url, src }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (!url) return undefined;
+  if (!needsSession(url)) return url;
+  return loaded?.url === url ? loaded.src : undefined;
+}

@@ -1,0 +1,239 @@
+// Every Projects call of SPEC §7 as the projects and analysis services answer them, with the SWR
+// keys and hooks the screens share. Failures are ApiCallErrors carrying SPEC §8's helper message,
+// the server's status and its own words (`serverMessage`).
+import useSWR, { mutate as globalMutate, type SWRConfiguration } from 'swr';
+import type { AnalysisProgress, Character, CharacterAnalysis, OutlineItem, Project, Quote } from '@castbook/contracts';
+import { api } from './client';
+import { AUTHORS_KEY } from './authors-api';
+import { withAction } from './call-error';
+
+interface Envelope<T> {
+  success: true;
+  data: T;
+}
+
+/** A project as lists show it: everything but the text, plus counts the server derives. */
+export type ProjectSummary = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
+/** A project with its text (GET /api/projects/{id}). */
+export type ProjectDetail = ProjectSummary & { content: string };
+
+/** Progress is polled every 3 s while analysis runs (SPEC §4, §9). */
+export const ANALYSIS_POLL_MS = 3_000;
+
+export const PROJECTS_KEY = '/api/projects';
+export const projectKey = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
+export const analysisProgressKey = (id: string) => `${projectKey(id)}/analysis-progress`;
+/** The thumbnail of a project (its `thumbnail` field carries the same path with a version). */
+export const projectThumbnailPath = (id: string) => `${projectKey(id)}/thumbnail`;
+
+export const PROJECT_MESSAGES = {
+  fetchAll: 'Failed to fetch projects',
+  fetchOne: 'Failed to fetch project',
+  create: 'Failed to create project',
+  update: (id: string) => `Failed to update project with ID ${id}`,
+  delete: (id: string) => `Failed to delete project with ID ${id}`,
+  analyze: 'Failed to analyze project',
+  cancel: 'Failed to cancel analysis',
+  progress: 'Failed to get analysis progress',
+  detect: 'Failed to detect structure',
+  outline: 'Failed to update outline',
+  characters: 'Failed to update characters',
+  quotes: 'Failed to update quotes',
+  audio: 'Failed to upload audio file',
+  parse: 'Failed to parse document file',
+  characterAnalysis: 'Failed to load character analysis',
+} as const;
+
+/** SPEC §5: leading slashes are stripped; nothing left is an error in SPEC's words. */
+export function cleanProjectId(id: string): string {
+  const clean = id.replace(/^\/+/, '');
+  if (!clean) throw new Error('Invalid project ID: empty after removing slashes');
+  return clean;
+}
+
+const data = async <T>(action: string, path: string, options?: Parameters<typeof api.request>[1]) =>
+  withAction(action, async () => (await api.request<Envelope<T>>(path, options)).data);
+
+// ---- projects -------------------------------------------------------------------------------
+
+export const fetchProjects = () => data<ProjectSummary[]>(PROJECT_MESSAGES.fetchAll, PROJECTS_KEY);
+
+export const fetchProject = (id: string) => data<ProjectDetail>(PROJECT_MESSAGES.fetchOne, projectKey(id));
+
+export interface CreateProjectInput {
+  title: string;
+  content: string;
+  authorId: string;
+  thumbnail?: Blob | null;
+}
+
+/** POST /api/projects (multipart). 403 at the plan's project limit, 413 over its words per project. */
+export function createProject(input: CreateProjectInput): Promise<ProjectSummary> {
+  const form = new FormData();
+  form.set('title', input.title);
+  form.set('content', input.content);
+  form.set('authorId', input.authorId);
+  if (input.thumbnail) form.set('thumbnail', input.thumbnail);
+  return data<ProjectSummary>(PROJECT_MESSAGES.create, PROJECTS_KEY, { method: 'POST', form });
+}
+
+export interface UpdateProjectInput {
+  title?: string;
+  content?: string;
+  authorId?: string;
+  thumbnail?: Blob | null;
+  /** A new random default cover instead of the uploaded one (SPEC §5; a thumbnail file wins). */
+  resetThumbnail?: boolean;
+}
+
+/**
+ * PATCH /api/projects/{id} (multipart, every field optional). Changing the content makes a new
+ * version: the server clears outline and quotes and sets the status back to pending.
+ */
+export function updateProject(id: string, input: UpdateProjectInput): Promise<ProjectSummary> {
+  const form = new FormData();
+  if (input.title !== undefined) form.set('title', input.title);
+  if (input.content !== undefined) form.set('content', input.content);
+  if (input.authorId !== undefined) form.set('authorId', input.authorId);
+  if (input.thumbnail) form.set('thumbnail', input.thumbnail);
+  else if (input.resetThumbnail) form.set('resetThumbnail', 'true');
+  return data<ProjectSummary>(PROJECT_MESSAGES.update(id), projectKey(id), { method: 'PATCH', form });
+}
+
+export const deleteProject = (id: string) =>
+  data<{ id: string }>(PROJECT_MESSAGES.delete(id), projectKey(id), { method: 'DELETE' });
+
+// ---- analysis ---------------------------------------------------------------------------------
+
+/** POST /api/projects/{id}/analyze: the project, now in progress. */
+export const analyzeProject = (id: string) =>
+  data<ProjectSummary>(PROJECT_MESSAGES.analyze, `${projectKey(id)}/analyze`, { method: 'POST', json: {} });
+
+/** POST /api/projects/{id}/cancel-analysis: the updated project (SPEC §4). */
+export const cancelAnalysis = (id: string) =>
+  data<ProjectSummary>(PROJECT_MESSAGES.cancel, `${projectKey(id)}/cancel-analysis`, { method: 'POST', json: {} });
+
+export const fetchAnalysisProgress = (id: string) =>
+  data<AnalysisProgress>(PROJECT_MESSAGES.progress, analysisProgressKey(id));
+
+/** SPEC §9: percent = processedChunks / max(1, totalChunks) * 100. */
+export const progressPercent = (p: Pick<AnalysisProgress, 'processedChunks' | 'totalChunks'>) =>
+  Math.min(100, (p.processedChunks / Math.max(1, p.totalChunks)) * 100);
+
+/** POST /api/projects/{projectId}/character-analysis {characterIds}: one analysis per id, in order. */
+export const fetchCharacterAnalysis = (projectId: string, characterIds: string[]) =>
+  data<CharacterAnalysis[]>(PROJECT_MESSAGES.characterAnalysis, `${projectKey(projectId)}/character-analysis`, {
+    method: 'POST',
+    json: { characterIds },
+  });
+
+// ---- structure, outline, characters, quotes ----------------------------------------------------
+
+/**
+ * POST /api/projects/{id}/detect-structure {content, debug?} (SPEC §5: needs text and an id). The
+ * server detects on its saved text and answers 409 when `content` is not that text.
+ */
+export async function detectStructure(id: string, content: string, debug?: boolean): Promise<OutlineItem[]> {
+  const clean = cleanProjectId(id);
+  if (!content.trim()) throw new Error('Content is required');
+  const body = await data<{ outline: OutlineItem[] }>(
+    PROJECT_MESSAGES.detect,
+    `${projectKey(clean)}/detect-structure`,
+    {
+      method: 'POST',
+      json: debug === undefined ? { content } : { content, debug },
+    },
+  );
+  return body.outline;
+}
+
+/** PATCH /api/projects/{id}/outline {outline}: the whole list; answers the saved outline. */
+export const updateOutline = (id: string, outline: OutlineItem[]) =>
+  data<OutlineItem[]>(PROJECT_MESSAGES.outline, `${projectKey(id)}/outline`, { method: 'PATCH', json: { outline } });
+
+/** PATCH /api/projects/{id}/characters {characters}: the whole list; answers the saved list. */
+export const updateCharacters = (id: string, characters: Character[]) =>
+  data<Character[]>(PROJECT_MESSAGES.characters, `${projectKey(id)}/characters`, {
+    method: 'PATCH',
+    json: { characters },
+  });
+
+/** PATCH /api/projects/{id}/quotes {quotes}: the whole list; answers the saved list. */
+export const updateQuotes = (id: string, quotes: Quote[]) =>
+  data<Quote[]>(PROJECT_MESSAGES.quotes, `${projectKey(id)}/quotes`, { method: 'PATCH', json: { quotes } });
+
+// ---- uploads ----------------------------------------------------------------------------------
+
+/** The content files SPEC §5 accepts: text/plain or .docx (by type, or by name when the type is blank). */
+export const DOCUMENT_ACCEPT =
+  '.txt,.docx,text/plain,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export function isContentFile(file: Pick<File, 'name' | 'type'>): boolean {
+  const name = file.name.toLowerCase();
+  if (file.type === 'text/plain' || file.type === DOCX_TYPE) return true;
+  return !file.type && (name.endsWith('.txt') || name.endsWith('.docx'));
+}
+
+/** POST /api/upload/parse-document (multipart `file`): the text of a .docx or .txt. */
+export async function parseDocument(file: Blob, name?: string): Promise<string> {
+  const form = new FormData();
+  if (name) form.set('file', file, name);
+  else form.set('file', file);
+  const body = await data<{ text: string }>(PROJECT_MESSAGES.parse, '/api/upload/parse-document', {
+    method: 'POST',
+    form,
+  });
+  return body.text;
+}
+
+export type AudioFileType = 'wav' | 'webm' | 'ogg' | 'mp3' | 'm4a';
+
+/** POST /api/upload/audio {audioData (base64 data URL), fileType}: the sample's URL (owner only). */
+export async function uploadAudio(audioData: string, fileType: AudioFileType = 'wav'): Promise<string> {
+  const body = await data<{ url: string }>(PROJECT_MESSAGES.audio, '/api/upload/audio', {
+    method: 'POST',
+    json: { audioData, fileType },
+  });
+  return body.url;
+}
+
+// ---- SWR ------------------------------------------------------------------------------------
+
+/** The caller's projects, without their text. A failed load leaves `data` undefined (SPEC §2: empty list). */
+export function useProjects(config?: SWRConfiguration<ProjectSummary[]>) {
+  return useSWR<ProjectSummary[]>(PROJECTS_KEY, () => fetchProjects(), config);
+}
+
+/** One project with its text; `null` id fetches nothing. */
+export function useProject(id: string | null | undefined, config?: SWRConfiguration<ProjectDetail>) {
+  return useSWR<ProjectDetail>(id ? projectKey(id) : null, () => fetchProject(id!), config);
+}
+
+/** Analysis progress, polled every 3 s while `active` (SPEC §4, §9). */
+export function useAnalysisProgress(id: string | null | undefined, active: boolean) {
+  return useSWR<AnalysisProgress>(id && active ? analysisProgressKey(id) : null, () => fetchAnalysisProgress(id!), {
+    refreshInterval: ANALYSIS_POLL_MS,
+    dedupingInterval: 0,
+    revalidateOnFocus: false,
+  });
+}
+
+/** Reloads the project list and (when given) one project everywhere they are shown. */
+export async function revalidateProjects(id?: string): Promise<void> {
+  await Promise.all([
+    globalMutate(PROJECTS_KEY),
+    id ? globalMutate(projectKey(id)) : undefined,
+    // Authors show project counts, which change with projects.
+    globalMutate(AUTHORS_KEY),
+  ]);
+}
+
+/** Drops a deleted project from the caches without waiting for the server. */
+export async function forgetProject(id: string): Promise<void> {
+  await globalMutate<ProjectSummary[]>(PROJECTS_KEY, (list) => list?.filter((p) => p.id !== id), {
+    revalidate: true,
+  });
+  await globalMutate(projectKey(id), undefined, { revalidate: false });
+  await globalMutate(AUTHORS_KEY);
+}
