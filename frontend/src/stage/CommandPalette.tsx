@@ -1,9 +1,23 @@
-// The header's search (PRODUCT.md): a command palette over the app's pages. Ctrl/Cmd+K opens it.
+// The header's search (PRODUCT.md): a command palette over the app's pages, the caller's projects and
+// authors. Ctrl/Cmd+K opens it.
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Dialog, InputBase, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Dialog,
+  InputBase,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Typography,
+} from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { matchPages, PUBLIC_PAGES, readyPages, SETTINGS_PAGES, SIDEBAR_PAGES } from '../nav/pages';
+import { useAuthors } from '../api/authors-api';
+import { useProjects } from '../api/projects-api';
+import { paletteItems, type PaletteItem } from '../nav/palette';
+import { PUBLIC_PAGES, readyPages, SETTINGS_PAGES, SIDEBAR_PAGES } from '../nav/pages';
 
 const ALL_PAGES = [...readyPages(SIDEBAR_PAGES), ...SETTINGS_PAGES, ...PUBLIC_PAGES];
 
@@ -20,11 +34,24 @@ export function useCommandPaletteShortcut(open: () => void) {
   }, [open]);
 }
 
+/** Consecutive items of one group together, each with its index in the whole list (for the keys). */
+function groupsOf(items: PaletteItem[]) {
+  const groups: Array<{ group: PaletteItem['group']; items: Array<{ item: PaletteItem; index: number }> }> = [];
+  items.forEach((item, index) => {
+    const last = groups[groups.length - 1];
+    if (last?.group === item.group) last.items.push({ item, index });
+    else groups.push({ group: item.group, items: [{ item, index }] });
+  });
+  return groups;
+}
+
 function PaletteBody({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
-  const results = useMemo(() => matchPages(ALL_PAGES, query), [query]);
+  const { data: projects } = useProjects();
+  const { data: authors } = useAuthors();
+  const results = useMemo(() => paletteItems(ALL_PAGES, projects, authors, query), [projects, authors, query]);
 
   const go = (path: string) => {
     onClose();
@@ -61,7 +88,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
         <InputBase
           autoFocus
           fullWidth
-          placeholder="Search pages…"
+          placeholder="Search pages, projects and authors…"
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -69,7 +96,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           }}
           onKeyDown={onKeyDown}
           inputProps={{
-            'aria-label': 'Search pages',
+            'aria-label': 'Search pages, projects and authors',
             role: 'combobox',
             'aria-expanded': true,
             'aria-controls': 'palette-results',
@@ -78,29 +105,50 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
         />
       </Box>
       <List id="palette-results" role="listbox" sx={{ maxHeight: 380, overflowY: 'auto', p: 1 }}>
-        {results.map((page, i) => (
-          <ListItemButton
-            key={page.path}
-            role="option"
-            aria-selected={i === active}
-            selected={i === active}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => go(page.path)}
-            sx={{ borderRadius: 2 }}
+        {groupsOf(results).map(({ group, items }) => (
+          <Box
+            component="li"
+            key={group}
+            role="group"
+            aria-labelledby={`palette-group-${group}`}
+            sx={{ listStyle: 'none' }}
           >
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <page.icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText
-              primary={page.title}
-              secondary={page.description}
-              slotProps={{ primary: { fontWeight: 600 } }}
-            />
-          </ListItemButton>
+            <ListSubheader
+              id={`palette-group-${group}`}
+              component="div"
+              disableSticky
+              sx={{ lineHeight: 2.2, bgcolor: 'transparent', fontSize: '0.75rem', fontWeight: 700 }}
+            >
+              {group}
+            </ListSubheader>
+            <Box component="ul" role="presentation" sx={{ p: 0, m: 0 }}>
+              {items.map(({ item, index: i }) => (
+                <ListItemButton
+                  key={item.key}
+                  component="li"
+                  role="option"
+                  aria-selected={i === active}
+                  selected={i === active}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => go(item.path)}
+                  sx={{ borderRadius: 2 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <item.icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={item.title}
+                    secondary={item.description}
+                    slotProps={{ primary: { fontWeight: 600, noWrap: true }, secondary: { noWrap: true } }}
+                  />
+                </ListItemButton>
+              ))}
+            </Box>
+          </Box>
         ))}
         {results.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            No page matches “{query}”.
+            Nothing matches “{query}”.
           </Typography>
         )}
       </List>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crumbsFor, segmentLabel } from './breadcrumbs';
+import { crumbsFor, entityIdIn, segmentLabel } from './breadcrumbs';
 
 describe('breadcrumbs (SPEC §2)', () => {
   it('capitalises segments and turns hyphens into spaces', () => {
@@ -23,5 +23,13 @@ describe('breadcrumbs (SPEC §2)', () => {
       parent === 'authors' && seg === id ? 'Jane Austen' : undefined,
     );
     expect(crumbs.at(-1)).toEqual({ label: 'Jane Austen', path: `/stage/authors/${id}` });
+  });
+
+  it('finds the author or project id a path names', () => {
+    const id = '3f2b8c9e-1d4a-4b6f-9c2e-7a5d1e0f4b3c';
+    expect(entityIdIn(`/stage/authors/${id}`, 'authors')).toBe(id);
+    expect(entityIdIn(`/stage/projects/${id}/`, 'projects')).toBe(id);
+    expect(entityIdIn('/stage/authors/new', 'authors')).toBeNull();
+    expect(entityIdIn(`/stage/projects/${id}`, 'authors')).toBeNull();
   });
 });

@@ -28,3 +28,13 @@ export function crumbsFor(
   });
   return crumbs;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (segment: string) => UUID.test(segment);
+
+/** The UUID right after `/stage/{section}/` in a path, if there is one. */
+export function entityIdIn(pathname: string, section: 'authors' | 'projects'): string | null {
+  const segments = pathname.split('/').filter(Boolean);
+  const id = segments[0] === 'stage' && segments[1] === section ? segments[2] : undefined;
+  return id && isUuid(id) ? id : null;
+}
