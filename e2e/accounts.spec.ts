@@ -211,8 +211,8 @@ test('sign up, stay signed in, sign in with a redirect, change and reset the pas
     await signIn(page, email, first);
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     await signIn(page, email, second);
-    // The default target /stage/projects opens the dashboard until projects ship.
-    await expect(page).toHaveURL(/\/stage$/);
+    // The default target after signing in (SPEC §9).
+    await expect(page).toHaveURL(/\/stage\/projects$/);
     expect(
       await page.evaluate(
         'sessionStorage.getItem("auth_token") !== null && localStorage.getItem("auth_token") === null',
@@ -238,6 +238,6 @@ test('sign up, stay signed in, sign in with a redirect, change and reset the pas
     await signIn(page, email, second);
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     await signIn(page, email, third);
-    await expect(page).toHaveURL(/\/stage$/);
+    await expect(page).toHaveURL(/\/stage\/projects$/);
   });
 });

@@ -74,10 +74,11 @@ export const routes: RouteObject[] = [
           { path: 'settings/user-profile', lazy: page(() => import('./stage/UserProfilePage')) },
           { path: 'settings/change-password', lazy: page(() => import('./stage/ChangePasswordPage')) },
           { path: 'settings/subscription', lazy: page(() => import('./stage/SubscriptionPage')) },
-          // Projects and Authors get their screens in their own issues. Until then their paths (the
-          // default post-login target among them) open the dashboard instead of a placeholder.
-          { path: 'projects/*', element: <Navigate to="/stage" replace /> },
-          { path: 'authors/*', element: <Navigate to="/stage" replace /> },
+          { path: 'projects', lazy: page(() => import('./stage/projects/ProjectsPage')) },
+          { path: 'projects/new', lazy: page(() => import('./stage/projects/NewProjectPage')) },
+          { path: 'authors', lazy: page(() => import('./stage/authors/AuthorsPage')) },
+          { path: 'authors/new', lazy: page(() => import('./stage/authors/NewAuthorPage')) },
+          { path: 'authors/:authorId', lazy: page(() => import('./stage/authors/AuthorPage')) },
           // Developer pages are not shipped (PRODUCT.md).
           { path: 'test-structure', element: <Navigate to="/stage/projects" replace /> },
           { path: 'test-chunking', element: <Navigate to="/stage/projects" replace /> },

@@ -25,13 +25,13 @@ export interface AppPage {
 
 export const SIDEBAR_PAGES: AppPage[] = [
   { title: 'Dashboard', path: '/stage', icon: DashboardOutlined, description: 'Your overview', ready: true },
-  { title: 'Projects', path: '/stage/projects', icon: FolderOutlined, description: 'Books and scripts', ready: false },
+  { title: 'Projects', path: '/stage/projects', icon: FolderOutlined, description: 'Books and scripts', ready: true },
   {
     title: 'Authors',
     path: '/stage/authors',
     icon: PeopleAltOutlined,
     description: 'Authors and their books',
-    ready: false,
+    ready: true,
   },
   { title: 'Settings', path: '/stage/settings', icon: SettingsOutlined, description: 'Account settings', ready: true },
   { title: 'Support', path: '/stage/support', icon: HelpOutlineOutlined, description: 'Help and guides', ready: false },
