@@ -5,9 +5,67 @@ import { getProfile, setProfile } from '../characters/profiles.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
 import type { Mention } from './mentions.js';
 
-const AFTER = /^,\s+the\s+([a-z][a-z-]*)/;
+/** "Mr. Sowerberry, the parochial undertaker", "Mr. Losberne, a surgeon": up to two words before the role. */
+const AFTER = /^,\s+(?:the|a|an)\s+((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)/;
+/** "Noah was a charity-boy", "Sowerberry was the undertaker". */
+const COPULA = /^\s+(?:was|is)\s+(?:the|a|an)\s+((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)/;
+/** "the undertaker, Mr. Sowerberry". */
 const BEFORE = /the\s+([a-z][a-z-]*),\s+$/;
-const WINDOW = 40;
+const WINDOW = 60;
+
+/** Votes for role index -> named index, one map per role. */
+export type RoleVotes = Map<number, Map<number, number>>;
+
+export function vote(votes: RoleVotes, role: number, named: number, weight = 1): void {
+  const v = votes.get(role) ?? new Map<number, number>();
+  v.set(named, (v.get(named) ?? 0) + weight);
+  votes.set(role, v);
+}
+
+/** Role nouns of the described speakers ("undertaker"), by character index. */
+export function roleNouns(characters: readonly Character[]): Map<string, number> {
+  const byNoun = new Map<string, number>();
+  characters.forEach((c, i) => {
+    const p = getProfile(c);
+    if (p?.noun) byNoun.set(p.noun, i);
+  });
+  return byNoun;
+}
+
+/** Adds the votes of appositions and copulas next to name mentions in narration. */
+export function appositionVotes(
+  text: string,
+  characters: readonly Character[],
+  mentions: readonly Mention[],
+  votes: RoleVotes,
+): void {
+  const byNoun = roleNouns(characters);
+  if (byNoun.size === 0) return;
+  const rolesIn = (phrase: string | undefined): number[] =>
+    phrase === undefined ? [] : phrase.split(/\s+/).flatMap((w) => (byNoun.has(w) ? [byNoun.get(w)!] : []));
+  for (const m of mentions) {
+    if (m.inQuote || byNoun.has(characters[m.char]?.name ?? '')) continue;
+    const tail = text.slice(m.end, m.end + WINDOW);
+    const found = [
+      ...rolesIn(AFTER.exec(tail)?.[1]),
+      ...rolesIn(COPULA.exec(tail)?.[1]),
+      ...rolesIn(BEFORE.exec(text.slice(Math.max(0, m.start - WINDOW), m.start))?.[1]),
+    ];
+    for (const role of new Set(found)) if (role !== m.char) vote(votes, role, m.char);
+  }
+}
+
+/** Role -> named index for roles whose votes name one person, or one clearly ahead. */
+export function decideRoles(votes: RoleVotes, minVotes = 1): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [role, v] of votes) {
+    const ranked = [...v.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    if (ranked[0]![1] < minVotes) continue;
+    // An apposition that names two people settles nothing.
+    if (ranked.length === 1 || ranked[0]![1] > 2 * ranked[1]![1]) out.set(role, ranked[0]![0]);
+  }
+  return out;
+}
 
 /** Role character index -> named character index, from appositions next to name mentions. */
 export function rolesByApposition(
@@ -15,32 +73,9 @@ export function rolesByApposition(
   characters: readonly Character[],
   mentions: readonly Mention[],
 ): Map<number, number> {
-  const byNoun = new Map<string, number>();
-  characters.forEach((c, i) => {
-    const p = getProfile(c);
-    if (p?.noun) byNoun.set(p.noun, i);
-  });
-  const votes = new Map<number, Map<number, number>>();
-  if (byNoun.size === 0) return new Map();
-  for (const m of mentions) {
-    if (m.inQuote || byNoun.has(characters[m.char]?.name ?? '')) continue;
-    const after = AFTER.exec(text.slice(m.end, m.end + WINDOW))?.[1];
-    const before = BEFORE.exec(text.slice(Math.max(0, m.start - WINDOW), m.start))?.[1];
-    for (const noun of [after, before]) {
-      const role = noun === undefined ? undefined : byNoun.get(noun);
-      if (role === undefined || role === m.char) continue;
-      const v = votes.get(role) ?? new Map<number, number>();
-      v.set(m.char, (v.get(m.char) ?? 0) + 1);
-      votes.set(role, v);
-    }
-  }
-  const out = new Map<number, number>();
-  for (const [role, v] of votes) {
-    const ranked = [...v.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    // One name, or one clearly ahead: an apposition that names two people settles nothing.
-    if (ranked.length === 1 || ranked[0]![1] > 2 * ranked[1]![1]) out.set(role, ranked[0]![0]);
-  }
-  return out;
+  const votes: RoleVotes = new Map();
+  appositionVotes(text, characters, mentions, votes);
+  return decideRoles(votes);
 }
 
 /** Merges each role character into its named character: aliases joined, quotes re-pointed. */

@@ -1,5 +1,6 @@
 // Finds the characters of a text: persons named in it, aliases merged, plus a first-person narrator.
 import type { Character, Quote } from '@castbook/contracts';
+import { mergeAliases } from './aliases.js';
 import { collectForms, lowerCounts, type FormStats } from './candidates.js';
 import { isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
 import { findDescribedSpeakers } from './descriptions.js';
@@ -112,7 +113,8 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
     setProfile(c, { gender: 'u', narrator: true, descriptor: false });
     characters.push(c);
   }
-  return { characters, tokens };
+  // One person under two names ("X, otherwise Y", "A had married B") is one character.
+  return { characters: mergeAliases(text, tokens, characters), tokens };
 }
 
 /** The characters of a text, given its quotes (names inside quotes count as address, not narration). */
