@@ -1,7 +1,7 @@
 // The pages a signed-in user can reach, for the sidebar and the command palette.
-// Projects, Authors and Support are listed by SPEC §2 but their screens arrive with their own issues;
+// Projects and Authors are listed by SPEC §2 but their screens arrive with their own issues;
 // until a route exists the entry stays out of every menu (`ready: false`) rather than lead to a
-// placeholder. Turning one on is this flag plus its route in App.tsx.
+// placeholder. Turning one on is this flag plus its route in routes.tsx.
 import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
@@ -34,7 +34,7 @@ export const SIDEBAR_PAGES: AppPage[] = [
     ready: true,
   },
   { title: 'Settings', path: '/stage/settings', icon: SettingsOutlined, description: 'Account settings', ready: true },
-  { title: 'Support', path: '/stage/support', icon: HelpOutlineOutlined, description: 'Help and guides', ready: false },
+  { title: 'Support', path: '/stage/support', icon: HelpOutlineOutlined, description: 'Help and guides', ready: true },
 ];
 
 export const SETTINGS_PAGES: AppPage[] = [

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Stack } from '@mui/material';
 import { FeatureGrid, PageHero, Section, SectionHeading, Steps } from './sections';
-import { ALL_FEATURES, WORKFLOW } from './content';
+import { ALL_FEATURES, WORKFLOW } from './features-content';
 
 export default function FeaturesPage() {
   return (

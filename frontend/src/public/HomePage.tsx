@@ -1,9 +1,9 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import { HEADLINE, STATS, TAGLINE } from './marketing';
-import { FeatureGrid, Section, SectionHeading, Steps } from './sections';
-import { HOME_FEATURES, STEPS } from './content';
+import { ACCURACY, HEADLINE, STATS, TAGLINE } from './marketing';
+import { AudienceCards, FeatureGrid, Section, SectionHeading, Steps } from './sections';
+import { AUDIENCES, HOME_FEATURES, STEPS } from './content';
 import { ScriptPreview } from './ScriptPreview';
 import { useAuth } from '../auth/auth-context';
 
@@ -57,9 +57,9 @@ export default function HomePage() {
             </Grid>
           </Grid>
           <Grid container spacing={2} sx={{ mt: { xs: 6, md: 9 } }}>
-            {STATS.map((s) => (
-              <Grid key={s.label} size={{ xs: 12, sm: 4 }}>
-                <Box sx={{ textAlign: { xs: 'left', sm: 'center' } }}>
+            {[...STATS, ACCURACY].map((s) => (
+              <Grid key={s.label} size={{ xs: 6, md: 3 }}>
+                <Box sx={{ textAlign: { xs: 'left', md: 'center' } }}>
                   <Typography sx={{ fontWeight: 800, fontSize: '2rem', letterSpacing: '-0.02em' }}>
                     {s.value}
                   </Typography>
@@ -78,13 +78,60 @@ export default function HomePage() {
         <SectionHeading
           eyebrow="Features"
           title="Everything you prepare before you press record"
-          lead="AI accuracy of 90 to 95 percent on speaker attribution, and every guess is yours to correct."
+          lead="AI accuracy of 90 to 95 percent on speaker attribution, so you get it right the first take, and every guess is yours to correct."
         />
         <FeatureGrid features={HOME_FEATURES} />
         <Box sx={{ textAlign: 'center', mt: 6 }}>
           <Button component={RouterLink} to="/features" variant="outlined" size="large" endIcon={<ArrowForward />}>
             All features
           </Button>
+        </Box>
+      </Section>
+      <Section tinted>
+        <SectionHeading eyebrow="Who it’s for" title="Made for everyone behind the microphone" />
+        <AudienceCards audiences={AUDIENCES} />
+      </Section>
+      <Section>
+        <Box
+          sx={{
+            textAlign: 'center',
+            p: { xs: 4, md: 7 },
+            borderRadius: 5,
+            color: '#fff',
+            background: 'linear-gradient(135deg, #4338ca 0%, #6d28d9 100%)',
+          }}
+        >
+          <Typography variant="h3" component="h2" sx={{ fontSize: { xs: '1.8rem', md: '2.4rem' } }}>
+            Start with one book, free
+          </Typography>
+          <Typography sx={{ mt: 2, opacity: 0.9, fontSize: '1.1rem', maxWidth: 560, mx: 'auto' }}>
+            The Free plan holds a whole book of up to 100,000 words. Pro adds unlimited projects and books of up to
+            500,000 words, with a 14-day trial and no credit card.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} justifyContent="center" sx={{ mt: 4 }}>
+            <Button
+              component={RouterLink}
+              to="/register"
+              variant="contained"
+              size="large"
+              sx={{ bgcolor: '#fff', color: '#3730a3', '&:hover': { bgcolor: '#eef0fb' } }}
+            >
+              Sign Up Free
+            </Button>
+            <Button
+              component={RouterLink}
+              to="/pricing"
+              variant="outlined"
+              size="large"
+              sx={{
+                color: '#fff',
+                borderColor: 'rgba(255,255,255,0.7)',
+                '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+              }}
+            >
+              Compare plans
+            </Button>
+          </Stack>
         </Box>
       </Section>
     </>

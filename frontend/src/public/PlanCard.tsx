@@ -13,6 +13,8 @@ import {
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import type { Plan } from '@castbook/contracts';
+import { COMING_SOON_LINES } from './pricing-content';
+import { SoonChip } from './sections';
 
 /** One plan of the catalogue; Enterprise has no self-serve checkout yet (PRODUCT.md). */
 export function PlanCard({ plan }: { plan: Plan }) {
@@ -56,7 +58,18 @@ export function PlanCard({ plan }: { plan: Plan }) {
               <ListItemIcon sx={{ minWidth: 30, mt: 0.5, color: 'primary.main' }}>
                 <Check fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={f} slotProps={{ primary: { sx: { fontSize: '0.95rem' } } }} />
+              <ListItemText
+                primary={
+                  COMING_SOON_LINES.has(f) ? (
+                    <>
+                      {f} <SoonChip />
+                    </>
+                  ) : (
+                    f
+                  )
+                }
+                slotProps={{ primary: { sx: { fontSize: '0.95rem' } } }}
+              />
             </ListItem>
           ))}
         </List>

@@ -1,5 +1,5 @@
 // The sticky public header (SPEC §2). The mobile menu closes itself once the window is 768 px or wider.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import { AppBar, Box, Button, Collapse, Container, IconButton, Stack, Toolbar, useMediaQuery } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -7,7 +7,9 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Logo } from '../components/Logo';
 import { useAuth } from '../auth/auth-context';
 import { MOBILE_BREAKPOINT_PX } from '../config';
-import { UserMenu } from './UserMenu';
+
+// Only signed-in visitors see the avatar menu, so everyone else never downloads it.
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 const LINKS = [
   { label: 'Home', to: '/' },
@@ -75,7 +77,9 @@ export function PublicHeader() {
               >
                 Open Castbook
               </Button>
-              <UserMenu user={user} />
+              <Suspense fallback={<Box sx={{ width: 41, height: 41 }} />}>
+                <UserMenu user={user} />
+              </Suspense>
             </Stack>
           ) : (
             <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', md: 'flex' } }}>

@@ -2,9 +2,9 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 
 const CAST = [
-  { name: 'Elizabeth', color: '#7c3aed' },
-  { name: 'Mr. Darcy', color: '#0891b2' },
-  { name: 'Narrator', color: '#64748b' },
+  { name: 'Elizabeth', color: '#6d28d9' },
+  { name: 'Mr. Darcy', color: '#0e7490' },
+  { name: 'Narrator', color: '#475569' },
 ];
 
 function Line({ color, children }: { color: string; children: string }) {
@@ -44,10 +44,10 @@ export function ScriptPreview() {
           mt: 1,
         }}
       >
-        <Line color="#0891b2">“In vain have I struggled. It will not do,”</Line> he began. Elizabeth’s astonishment was
+        <Line color="#0e7490">“In vain have I struggled. It will not do,”</Line> he began. Elizabeth’s astonishment was
         beyond expression. She stared, coloured, doubted, and was silent.{' '}
-        <Line color="#7c3aed">“I might as well inquire,”</Line> replied she,{' '}
-        <Line color="#7c3aed">
+        <Line color="#6d28d9">“I might as well inquire,”</Line> replied she,{' '}
+        <Line color="#6d28d9">
           “why with so evident a desire of offending me, you chose to tell me that you liked me against your will?”
         </Line>
       </Typography>

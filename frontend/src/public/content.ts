@@ -1,16 +1,11 @@
-// The product's features and workflow as the marketing pages describe them (SPEC §1, §2).
-import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+// The landing page's steps, features and audiences (SPEC §1, §2); /features adds features-content.ts.
 import FormatColorTextOutlined from '@mui/icons-material/FormatColorTextOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import RecordVoiceOverOutlined from '@mui/icons-material/RecordVoiceOverOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
-import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
-import PsychologyOutlined from '@mui/icons-material/PsychologyOutlined';
-import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
-import type { Feature, Step } from './sections';
+import type { Audience, Feature, Step } from './sections';
 
 export const STEPS: Step[] = [
   { title: 'Upload Script', text: 'Upload a .TXT or .DOCX file, or paste the text of your book or script.' },
@@ -20,7 +15,7 @@ export const STEPS: Step[] = [
   },
   {
     title: 'Record & Organize',
-    text: 'Fix anything by hand, record a voice sample per character and keep projects organised by author.',
+    text: 'Correct any speaker or character by hand, jump chapter to chapter as you record, and keep every book filed under its author.',
   },
 ];
 
@@ -43,12 +38,12 @@ export const HOME_FEATURES: Feature[] = [
   {
     icon: RecordVoiceOverOutlined,
     title: 'Speaker attribution',
-    text: 'Quoted dialogue is attributed to characters, with the method and confidence of each guess.',
+    text: 'Every quoted line is attributed to the character who speaks it, from speech tags, pronouns and the turns of a conversation.',
   },
   {
-    icon: MicNoneOutlined,
-    title: 'Voice samples',
-    text: 'Record a sample for each character so their voice is the same in chapter twenty as in chapter one.',
+    icon: AutoStoriesOutlined,
+    title: 'Structure detection',
+    text: 'Prologues, parts, acts, chapters and epilogues are recognised and nested into one outline.',
   },
   {
     icon: EditNoteOutlined,
@@ -57,46 +52,23 @@ export const HOME_FEATURES: Feature[] = [
   },
 ];
 
-export const ALL_FEATURES: Feature[] = [
-  ...HOME_FEATURES,
+// The landing page's three "testimonials" (SPEC §2) are written as the jobs Castbook does for each of its
+// audiences, not as quotes from people: Castbook has no customer quotes it could honestly attribute.
+export const AUDIENCES: Audience[] = [
   {
-    icon: UploadFileOutlined,
-    title: 'TXT and DOCX import',
-    text: 'Bring the manuscript you already have; Word documents are read on the server.',
+    role: 'Narrators',
+    quote: 'Know who speaks every line before you open the mic, and switch voices without stopping to check.',
+    detail: 'Colour-coded dialogue, chapter by chapter.',
   },
   {
-    icon: AutoStoriesOutlined,
-    title: 'Structure detection',
-    text: 'Prologues, epilogues, parts, acts and chapters are recognised and nested into one outline.',
+    role: 'Voice actors',
+    quote:
+      'See at a glance which lines belong to your character, and keep them sounding the same from the first scene to the last.',
+    detail: 'One colour per character, the whole book through.',
   },
   {
-    icon: PaletteOutlined,
-    title: 'Editable characters',
-    text: 'Rename characters, write summaries, change colours, merge alternative names or add your own.',
-  },
-  {
-    icon: PsychologyOutlined,
-    title: 'Character analysis',
-    text: 'On Pro, get a character’s personality, arc, relationships and motivation from the text.',
-  },
-  {
-    icon: DarkModeOutlined,
-    title: 'Light and dark workspace',
-    text: 'Work in the theme that suits the booth; Castbook remembers your choice.',
-  },
-];
-
-export const WORKFLOW: Step[] = [
-  {
-    title: 'Create and upload',
-    text: 'Start a project under an author and add the text: upload a file or paste it in.',
-  },
-  {
-    title: 'AI analysis',
-    text: 'The outline, the cast and the speaker of each quote are worked out chunk by chunk, with live progress.',
-  },
-  {
-    title: 'Character and content management',
-    text: 'Review speakers, edit characters and the outline, and record voice samples as you prepare.',
+    role: 'Authors',
+    quote: 'Hand your narrator a book whose cast, outline and speakers are already mapped, organised under your name.',
+    detail: 'Projects grouped by author.',
   },
 ];

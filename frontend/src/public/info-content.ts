@@ -15,8 +15,8 @@ export const ABOUT: InfoContent = {
 export const PRIVACY: InfoContent = {
   title: 'Privacy Policy',
   paragraphs: [
-    'Castbook stores the account details you give us (your name, email address and a hashed password) and the texts, authors, characters and voice samples you add, so that the app can show them back to you.',
-    'Your books and recordings are yours. They are used only to provide the service to you and are never sold or shown to other users. Advanced analysis on Pro may process your text with an AI provider acting for us.',
+    'Castbook stores the account details you give us (your name, email address and a hashed password) and the texts, authors and characters you add, so that the app can show them back to you.',
+    'Your books are yours. They are used only to provide the service to you and are never sold or shown to other users.',
     'When you sign in we record the device and browser you used, so each session can be recognised and ended. You can delete your projects and authors at any time.',
   ],
 };

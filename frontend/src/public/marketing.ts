@@ -8,3 +8,5 @@ export const STATS = [
   { value: '240K+', label: 'books uploaded' },
   { value: '120K+', label: 'characters identified' },
 ];
+
+export const ACCURACY = { value: '90–95%', label: 'AI accuracy on speaker attribution' };

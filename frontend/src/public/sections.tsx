@@ -1,6 +1,6 @@
 // Building blocks of the marketing pages.
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Container, Grid, Typography } from '@mui/material';
+import { Avatar, Box, Card, CardContent, Chip, Container, Grid, Typography } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 
 export function Section({ children, tinted = false, id }: { children: ReactNode; tinted?: boolean; id?: string }) {
@@ -33,14 +33,17 @@ export interface Feature {
   icon: SvgIconComponent;
   title: string;
   text: string;
+  /** Planned but not built yet: shown with a "Coming soon" label, never as available. */
+  soon?: boolean;
 }
 
 export function FeatureGrid({ features, columns = 3 }: { features: Feature[]; columns?: 2 | 3 }) {
   return (
     <Grid container spacing={3}>
-      {features.map(({ icon: Icon, title, text }) => (
+      {features.map(({ icon: Icon, title, text, soon }) => (
         <Grid key={title} size={{ xs: 12, sm: 6, md: 12 / columns }}>
           <Card
+            data-testid="feature-card"
             sx={{
               height: '100%',
               transition: 'box-shadow 150ms, transform 150ms',
@@ -48,19 +51,21 @@ export function FeatureGrid({ features, columns = 3 }: { features: Feature[]; co
             }}
           >
             <CardContent sx={{ p: 3 }}>
-              <Box
-                sx={{
-                  width: 44,
-                  height: 44,
-                  borderRadius: 2.5,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'rgba(79,70,229,0.09)',
-                  color: 'primary.main',
-                  mb: 2,
-                }}
-              >
-                <Icon />
+              <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', mb: 2 }}>
+                <Box
+                  sx={{
+                    width: 44,
+                    height: 44,
+                    borderRadius: 2.5,
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'rgba(79,70,229,0.09)',
+                    color: 'primary.main',
+                  }}
+                >
+                  <Icon />
+                </Box>
+                {soon && <SoonChip />}
               </Box>
               <Typography variant="h6" component="h3" gutterBottom>
                 {title}
@@ -73,6 +78,18 @@ export function FeatureGrid({ features, columns = 3 }: { features: Feature[]; co
         </Grid>
       ))}
     </Grid>
+  );
+}
+
+/** "Coming soon", in an amber dark enough for small text (axe color-contrast). */
+export function SoonChip() {
+  return (
+    <Chip
+      label="Coming soon"
+      size="small"
+      variant="outlined"
+      sx={{ fontWeight: 600, color: '#92400e', borderColor: '#d97706', bgcolor: '#fffbeb' }}
+    />
   );
 }
 
@@ -143,5 +160,45 @@ export function PageHero({
         {children}
       </Container>
     </Box>
+  );
+}
+
+export interface Audience {
+  role: string;
+  quote: string;
+  detail: string;
+}
+
+/** Testimonial-style cards that speak for a use case, never for an invented person. */
+export function AudienceCards({ audiences }: { audiences: Audience[] }) {
+  return (
+    <Grid container spacing={3}>
+      {audiences.map((a) => (
+        <Grid key={a.role} size={{ xs: 12, md: 4 }}>
+          <Card component="figure" sx={{ m: 0, height: '100%', display: 'flex', flexDirection: 'column' }}>
+            <CardContent sx={{ p: 3.5, display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+              <Typography
+                aria-hidden
+                sx={{ fontSize: '3rem', lineHeight: 0.6, color: 'primary.main', fontFamily: 'Georgia, serif', mb: 1 }}
+              >
+                “
+              </Typography>
+              <Typography component="blockquote" sx={{ m: 0, fontSize: '1.08rem', lineHeight: 1.7, flexGrow: 1 }}>
+                {a.quote}
+              </Typography>
+              <Box component="figcaption" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 3 }}>
+                <Avatar sx={{ bgcolor: 'primary.main', width: 40, height: 40, fontWeight: 700 }}>{a.role[0]}</Avatar>
+                <Box>
+                  <Typography sx={{ fontWeight: 700 }}>For {a.role.toLowerCase()}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {a.detail}
+                  </Typography>
+                </Box>
+              </Box>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
   );
 }

@@ -34,6 +34,7 @@ function SidebarContent({ compact, onNavigate }: { compact: boolean; onNavigate?
         subheader={
           compact ? undefined : (
             <ListSubheader
+              component="div"
               disableSticky
               sx={{
                 bgcolor: 'transparent',

@@ -47,7 +47,8 @@ export default function UserProfilePage() {
           <TextField
             label="Email"
             value={user?.email ?? ''}
-            disabled
+            // Read-only rather than disabled: the address stays legible (axe color-contrast) and copyable.
+            slotProps={{ input: { readOnly: true } }}
             helperText="Your sign-in email cannot be changed here."
             sx={{ mb: 2 }}
           />

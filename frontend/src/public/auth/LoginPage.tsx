@@ -22,6 +22,15 @@ export default function LoginPage() {
   const target = safeRedirect(params.get('redirect'));
   const [serverError, setServerError] = useState<string | null>(null);
   const submitted = useRef(false);
+  // The fallback below belongs to this visit of /login: once it has unmounted (the navigation worked),
+  // a later visit (after logging out within the second) must not be sent on.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginForm),
@@ -55,7 +64,7 @@ export default function LoginPage() {
     await navigate(target, { replace: true });
     // If a lazy route or a blocked transition left us here, a full page load gets the user there.
     setTimeout(() => {
-      if (window.location.pathname === '/login') window.location.assign(target);
+      if (mounted.current && window.location.pathname === '/login') window.location.assign(target);
     }, LOGIN_FALLBACK_MS);
   });
 

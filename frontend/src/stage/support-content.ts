@@ -1,0 +1,187 @@
+// The help text of /stage/support (SPEC §2): seven sections, written for what Castbook does today
+// (PRODUCT.md: help describes only features that exist). A section about a screen that has not shipped
+// names the page it depends on; until that page is ready (nav/pages.ts) the section is marked
+// "Coming soon" and says it describes how the feature will work. A feature that is not built at all
+// (voice samples) is `planned`: its section says so and describes nothing as if it worked.
+export interface HelpBlock {
+  heading?: string;
+  paragraphs?: string[];
+  steps?: string[];
+  bullets?: string[];
+}
+
+export interface HelpSection {
+  id: string;
+  title: string;
+  summary: string;
+  /** The sidebar page this section depends on; while it is not ready the section is "Coming soon". */
+  dependsOn?: 'Projects' | 'Authors';
+  /** Not built yet, whatever pages are ready: the section says so and stays "Coming soon". */
+  planned?: boolean;
+  blocks: HelpBlock[];
+}
+
+export const HELP_SECTIONS: HelpSection[] = [
+  {
+    id: 'getting-started',
+    title: 'Getting Started',
+    summary: 'Your account, your plan and finding your way around the stage.',
+    blocks: [
+      {
+        paragraphs: [
+          'Castbook prepares books and scripts for recording: it finds the structure of the text, the characters and who speaks each quoted line. The signed-in part of Castbook is called the stage.',
+        ],
+      },
+      {
+        heading: 'Create your account',
+        steps: [
+          'Choose Sign Up Free on any public page.',
+          'Enter your name, email and a password of at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character.',
+          'Pick a plan: Free, or Pro with a 14-day free trial that needs no credit card.',
+          'Accept the terms and choose Create account. You land on your dashboard.',
+        ],
+      },
+      {
+        heading: 'Find your way around',
+        bullets: [
+          'The sidebar lists the stage’s pages. Collapse or expand it with the button at the top left or Ctrl+B (⌘B on a Mac); Castbook remembers your choice for 7 days.',
+          'The breadcrumbs at the top show where you are; each part is a link.',
+          'Search (Ctrl+K or ⌘K) opens a command palette: type a few letters of a page’s name and press Enter.',
+          'The sun and moon button switches the stage between light and dark themes. Public pages are always light.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'project-management',
+    title: 'Project Management',
+    summary: 'One project per book or script.',
+    dependsOn: 'Projects',
+    blocks: [
+      {
+        paragraphs: [
+          'A project holds one book or script: its title, its text, the author it belongs to and a thumbnail. The Projects page shows your projects as cards with their author, chapter count and analysis status.',
+        ],
+      },
+      {
+        heading: 'Create a project',
+        steps: [
+          'Choose New Project.',
+          'Give it a title and add the text: paste it, or upload a .txt or .docx file.',
+          'Pick the author, or create one on the spot with a first and last name.',
+          'Optionally add a thumbnail image, then create the project. Castbook detects its structure and starts the analysis right away.',
+        ],
+      },
+      {
+        heading: 'Plan limits',
+        paragraphs: [
+          'The Free plan holds 1 project of up to 100,000 words; Pro has unlimited projects of up to 500,000 words. If a Pro trial ends, nothing is deleted: projects over the Free limit become read-only until you upgrade or delete some.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'author-management',
+    title: 'Author Management',
+    summary: 'Keep projects organised by the author who wrote them.',
+    dependsOn: 'Authors',
+    blocks: [
+      {
+        paragraphs: [
+          'Every project belongs to an author. The Authors page lists each author with an avatar (or their initials) and the number of projects they have.',
+        ],
+      },
+      {
+        bullets: [
+          'Create an author with New Author: a first name, a last name and an optional avatar image.',
+          'Open an author to change their names or avatar, or to remove the avatar.',
+          'An author can be deleted once none of your projects belong to them.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'script-analysis',
+    title: 'Script Analysis',
+    summary: 'Structure, characters and speaker attribution.',
+    dependsOn: 'Projects',
+    blocks: [
+      {
+        paragraphs: [
+          'Analysis reads the text in chunks and shows its progress as it goes. It detects the outline (parts, chapters, scenes, prologues and the like), finds the characters and attributes each quoted line to the character who speaks it.',
+          'Attribution is automatic and can be wrong; check it before you record. Any speaker you set by hand, and any character you create or edit, is kept when you analyse the project again.',
+        ],
+      },
+      {
+        heading: 'The analysis button',
+        bullets: [
+          'Analyze starts the first analysis; Analyzing… shows while it runs.',
+          'Reanalyze runs it again on a finished project, keeping your corrections.',
+          'Retry Analysis appears when an analysis failed.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'character-management',
+    title: 'Character Management',
+    summary: 'Names, summaries and colours for your cast.',
+    dependsOn: 'Projects',
+    blocks: [
+      {
+        paragraphs: [
+          'Each character has a colour, and their lines are highlighted in it. The Characters panel of a project lists the cast.',
+        ],
+      },
+      {
+        bullets: [
+          'Edit a character’s name, summary and colour.',
+          'Add a character the analysis missed; characters you added can also be deleted.',
+          'Change the speaker of any quoted line when the analysis got it wrong. Speakers you set by hand are kept when you analyse again.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'voice-recording',
+    title: 'Voice Recording',
+    summary: 'Voice samples per character: planned for Pro, not available yet.',
+    planned: true,
+    blocks: [
+      {
+        paragraphs: [
+          'Castbook does not record audio yet. Voice samples, a short reference take for each character so a voice sounds the same from the first chapter to the last, are being built for the Pro plan. This section will explain how to record them once they arrive.',
+          'Until then, keep your reference takes in your recording software. The character colours in a project show you whose voice each line needs.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'account-management',
+    title: 'Account Management',
+    summary: 'Signing in, your profile, your password and your plan.',
+    blocks: [
+      {
+        heading: 'Signing in',
+        bullets: [
+          'Tick Remember me for 30 days to stay signed in on this browser for 30 days. Without it your session ends when you close the browser, and after 24 hours at most.',
+          'Forgot password? on the sign-in page emails you a link to choose a new password. The link works once and for one hour.',
+          'Log out from the user block at the bottom of the sidebar, or from the avatar menu on public pages.',
+        ],
+      },
+      {
+        heading: 'Profile and password',
+        bullets: [
+          'Settings › User profile changes the name Castbook greets you with (at least 2 characters).',
+          'Settings › Change password asks for your current password and a new one that follows the sign-up rules.',
+        ],
+      },
+      {
+        heading: 'Your plan',
+        paragraphs: [
+          'Settings › Subscription shows your plan, its status and its limits, and compares Free with Pro. A Pro trial lasts 14 days; when it ends without payment the account returns to Free and none of your work is deleted.',
+        ],
+      },
+    ],
+  },
+];
