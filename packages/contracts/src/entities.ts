@@ -128,6 +128,8 @@ export const character = z.object({
   alternativeNames: z.array(z.string().max(200)).default([]),
   relationships: z.array(z.string().max(500)).default([]),
   isUserCreated: z.boolean().default(false),
+  /** Set by the server when the user changed an analysed character's name, summary or colour: re-analysis keeps it. */
+  isUserEdited: z.boolean().optional(),
   audioSample: z.string().nullable().optional(),
 });
 export type Character = z.infer<typeof character>;

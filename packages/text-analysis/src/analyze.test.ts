@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from './analyze.js';
+import { analyze, analyzeSteps } from './analyze.js';
+import { findQuotes } from './quotes/index.js';
 
 const text = [
   'CHAPTER I.',
@@ -46,5 +47,33 @@ describe('analyze', () => {
 
   it('detects the outline itself when none is given', () => {
     expect(Array.isArray(analyze(text).outline)).toBe(true);
+  });
+});
+
+describe('analyzeSteps', () => {
+  const book = ['CHAPTER I.', 'CHAPTER II.', 'CHAPTER III.']
+    .map(
+      (h, i) =>
+        `${h}\n\n${'Anne Shirley walked home with Gilbert Blythe along the lane. '.repeat(8)}\n\n` +
+        `"Where are you going, Gilbert?" asked Anne.\n\n"Home, Anne," said Gilbert. "It is late, ${i}."\n\n`,
+    )
+    .join('');
+
+  it('reports every chunk, never goes backwards, and ends with exactly what analyze() gives', () => {
+    const steps = analyzeSteps(book, { chunkSize: 200 });
+    const seen: number[] = [];
+    let r = steps.next();
+    let total = 0;
+    while (!r.done) {
+      seen.push(r.value.processedChunks);
+      total = r.value.totalChunks;
+      r = steps.next();
+    }
+    expect(total).toBeGreaterThan(3);
+    expect(seen.length).toBeGreaterThanOrEqual(total);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(Math.max(...seen)).toBe(total - 1);
+    expect(r.value).toEqual(analyze(book));
+    expect(r.value.quotes.map((q) => q.text)).toEqual(findQuotes(book).map((q) => q.text));
   });
 });

@@ -1,9 +1,10 @@
 // The whole analysis of one text: outline, characters (coloured) and attributed quotes.
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import { chunk, DEFAULT_CHUNK_SIZE } from './chunk/index.js';
 import { attributeDetailed, mergeNarrator, mergeRoles, rolesByTurns } from './attribution/index.js';
 import { findCharactersDetailed } from './characters/index.js';
 import { assignColors } from './colors/index.js';
-import { findQuotes } from './quotes/index.js';
+import { detectQuoteStyle, quotesOfParagraphs, splitParagraphs, type Paragraph } from './quotes/index.js';
 import { detectStructure } from './structure/index.js';
 
 export interface AnalysisResult {
@@ -12,11 +13,56 @@ export interface AnalysisResult {
   quotes: Quote[];
 }
 
-export function analyze(text: string, options: { outline?: OutlineItem[] } = {}): AnalysisResult {
+/** One step of an analysis: where it stands after a chunk (or a book-wide pass) is done. */
+export interface AnalysisStep {
+  /** Chunks whose work is done; reaches totalChunks only with the result. */
+  processedChunks: number;
+  totalChunks: number;
+  statusMessage: string;
+}
+
+export interface AnalyzeOptions {
+  outline?: OutlineItem[];
+  /** Chunk size for the steps (SPEC §9); the result does not depend on it. */
+  chunkSize?: number;
+}
+
+/**
+ * The analysis as a sequence of steps, so a caller can record progress and yield to its event loop
+ * between them: quotes are found chunk by chunk (SPEC §9 chunks), then characters and speakers are
+ * worked out over the whole book (names and conversations run across chunks). The returned result
+ * is exactly `analyze()`'s, which is this generator run to its end.
+ */
+export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Generator<AnalysisStep, AnalysisResult> {
   const outline = options.outline ?? detectStructure(text);
-  const found = findQuotes(text);
+  const chunks = chunk(text, outline, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const total = chunks.length;
+  const paragraphs = splitParagraphs(text);
+  const style = detectQuoteStyle(text, paragraphs);
+  const found: Quote[] = [];
+  let next = 0;
+  for (let i = 0; i < total; i++) {
+    // A paragraph belongs to the chunk it starts in; the last chunk takes the rest.
+    const end = i === total - 1 ? Infinity : chunks[i]!.endOffset;
+    const mine: Paragraph[] = [];
+    while (next < paragraphs.length && paragraphs[next]!.start < end) mine.push(paragraphs[next++]!);
+    quotesOfParagraphs(text, mine, style, found);
+    const title = chunks[i]!.title;
+    yield {
+      processedChunks: Math.min(i + 1, total - 1),
+      totalChunks: total,
+      statusMessage: `Reading part ${i + 1} of ${total}${title ? ` (${title})` : ''}`,
+    };
+  }
+  const done = Math.max(0, total - 1);
   const { characters, tokens } = findCharactersDetailed(text, found);
+  yield {
+    processedChunks: done,
+    totalChunks: total,
+    statusMessage: `Found ${characters.length} characters; attributing dialogue`,
+  };
   const detail = attributeDetailed(text, found, characters, { tokens });
+  yield { processedChunks: done, totalChunks: total, statusMessage: 'Merging characters' };
   // Roles first: both merges refer to characters by their index in the list they were given.
   const roles = new Map(detail.roles);
   for (const [role, name] of rolesByTurns(text, detail.quotes, characters)) if (!roles.has(role)) roles.set(role, name);
@@ -28,4 +74,9 @@ export function analyze(text: string, options: { outline?: OutlineItem[] } = {})
   }
   const merged = mergeNarrator(named.characters, named.quotes, narratorIndexMap);
   return { outline, characters: assignColors(merged.characters), quotes: merged.quotes };
+}
+
+export function analyze(text: string, options: AnalyzeOptions = {}): AnalysisResult {
+  const steps = analyzeSteps(text, options);
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
 }

@@ -1,8 +1,8 @@
 // Public surface of the analysis engine: pure functions, text in, data out.
-export { analyze, type AnalysisResult } from './analyze.js';
+export { analyze, analyzeSteps, type AnalysisResult, type AnalysisStep, type AnalyzeOptions } from './analyze.js';
 export { findQuotes, splitParagraphs, type Paragraph } from './quotes/index.js';
 export { findCharacters, NARRATOR_NAME } from './characters/index.js';
 export { attributeQuotes, mergeNarrator, CONFIDENCE } from './attribution/index.js';
 export { assignColors } from './colors/index.js';
 export { detectStructure } from './structure/index.js';
-export { chunk } from './chunk/index.js';
+export { chunk, DEFAULT_CHUNK_SIZE } from './chunk/index.js';

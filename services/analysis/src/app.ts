@@ -1,11 +1,11 @@
 // The analysis service's HTTP surface: registers its routes, nothing else.
-// It owns: analysis jobs, progress, character analysis. Feature routes arrive with their issues; /health and /openapi.json come
-// from the platform's HTTP bootstrap.
-import type { HttpService, ServiceContext } from '@castbook/platform';
-import type { z } from 'zod';
-import type { analysisConfig } from './config.js';
+// It owns analysis jobs, progress and character analysis; /health and /openapi.json come from the
+// platform's HTTP bootstrap.
+import { authHook, createTokenVerifier, type HttpService, type ServiceContext } from '@castbook/platform';
+import type { AnalysisConfig } from './config.js';
+import { progressRoutes } from './routes/progress.js';
 
-export async function analysisRoutes(
-  _app: HttpService,
-  _ctx: ServiceContext<z.infer<typeof analysisConfig>>,
-): Promise<void> {}
+export async function analysisRoutes(app: HttpService, ctx: ServiceContext<AnalysisConfig>): Promise<void> {
+  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }) });
+  progressRoutes(app, ctx.db, signedIn);
+}

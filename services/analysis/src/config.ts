@@ -1,4 +1,21 @@
 // Environment of the analysis service, validated at boot.
+import { z } from 'zod';
 import { baseServiceConfig } from '@castbook/platform';
 
-export const analysisConfig = baseServiceConfig;
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const analysisConfig = baseServiceConfig.extend({
+  /** Auth's public keys, to verify callers' tokens (the launcher sets it when auth runs in-process). */
+  AUTH_JWKS_URL: z.string().url(),
+  /** Jobs one instance runs at once (their chunks interleave on the event loop). */
+  ANALYSIS_CONCURRENCY: positiveInt(4),
+  /** How long a job stays with an instance without a sign of life before another one takes it over. */
+  ANALYSIS_LEASE_MS: positiveInt(30_000),
+  /** How often an instance looks for jobs to take over (new jobs also wake it by NOTIFY). */
+  ANALYSIS_POLL_MS: positiveInt(1_000),
+  /** Characters per chunk (SPEC §9). */
+  ANALYSIS_CHUNK_SIZE: z.coerce.number().int().min(1000).max(50_000).default(10_000),
+  /** Takeovers of one job before it is failed (a book that kills its process must not loop forever). */
+  ANALYSIS_MAX_ATTEMPTS: positiveInt(3),
+});
+export type AnalysisConfig = z.infer<typeof analysisConfig>;

@@ -1,8 +1,11 @@
-// The analysis service as a launcher target (`--target=analysis`).
+// The analysis service as a launcher target (`--target=analysis`): routes, the projects.events
+// consumer and the job runner (stopped with the consumers, before the database closes).
 import { fileURLToPath } from 'node:url';
 import { serviceTarget } from '@castbook/platform';
 import { analysisRoutes } from './app.js';
 import { analysisConfig } from './config.js';
+import { JobRunner } from './domain/job-runner.js';
+import { subscribeAnalysisEvents } from './events/consumers.js';
 
 export const analysisTarget = serviceTarget({
   name: 'analysis',
@@ -10,4 +13,20 @@ export const analysisTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: analysisRoutes,
+  consumers: async ({ bus, db, blobs, logger, config }) => {
+    const runner = new JobRunner({
+      db,
+      blobs,
+      logger,
+      concurrency: config.ANALYSIS_CONCURRENCY,
+      leaseMs: config.ANALYSIS_LEASE_MS,
+      pollMs: config.ANALYSIS_POLL_MS,
+      chunkSize: config.ANALYSIS_CHUNK_SIZE,
+      maxAttempts: config.ANALYSIS_MAX_ATTEMPTS,
+    });
+    await runner.start();
+    const events = await subscribeAnalysisEvents(bus, db, logger, runner, config.ANALYSIS_LEASE_MS);
+    // Stopped in order: no new events, then the running jobs go back to the queue.
+    return [{ stop: async () => (await events.stop(), await runner.stop()) }];
+  },
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceTarget } from '@castbook/platform';
 import { projectsRoutes } from './app.js';
 import { projectsConfig } from './config.js';
+import { subscribeAnalysisResults } from './events/analysis-results.js';
 import { subscribeReadModels } from './events/read-models.js';
 
 export const projectsTarget = serviceTarget({
@@ -11,5 +12,8 @@ export const projectsTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: projectsRoutes,
-  consumers: async ({ bus, db, logger }) => [await subscribeReadModels(bus, db, logger)],
+  consumers: async ({ bus, db, blobs, logger }) => [
+    await subscribeReadModels(bus, db, logger),
+    await subscribeAnalysisResults(bus, db, blobs, logger),
+  ],
 });

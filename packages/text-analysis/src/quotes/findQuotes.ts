@@ -2,7 +2,8 @@
 import type { Quote } from '@castbook/contracts';
 import { splitParagraphs, type Paragraph } from './paragraphs.js';
 
-type Style = 'double' | 'single';
+export type QuoteStyle = 'double' | 'single';
+type Style = QuoteStyle;
 
 const SPACE = /\s/;
 const WORD = /[\p{L}\p{N}]/u;
@@ -133,17 +134,17 @@ function isScareQuote(text: string, start: number, end: number, p: { start: numb
   return !SPEECH_AFTER.test(after);
 }
 
-/** Every quoted passage. Quotes that run over paragraphs give one Quote per paragraph. */
-export function findQuotes(text: string): Quote[] {
-  const paragraphs = splitParagraphs(text);
-  const style = detectQuoteStyle(text, paragraphs);
-  const quotes: Quote[] = [];
+/**
+ * Appends the quoted passages of `paragraphs` (in order) to `out`, numbering on from its length.
+ * findQuotes is this over all paragraphs; analysis jobs call it a chunk's paragraphs at a time.
+ */
+export function quotesOfParagraphs(text: string, paragraphs: readonly Paragraph[], style: Style, out: Quote[]): void {
   for (const p of paragraphs) {
     for (const s of spansOf(text, p, style).spans) {
       const { start, end } = trimSpan(text, s.start, s.end);
       if (end <= start || isScareQuote(text, start, end, p)) continue;
-      quotes.push({
-        id: `q${quotes.length + 1}`,
+      out.push({
+        id: `q${out.length + 1}`,
         text: text.slice(start, end),
         startOffset: start,
         endOffset: end,
@@ -153,5 +154,12 @@ export function findQuotes(text: string): Quote[] {
       });
     }
   }
+}
+
+/** Every quoted passage. Quotes that run over paragraphs give one Quote per paragraph. */
+export function findQuotes(text: string): Quote[] {
+  const paragraphs = splitParagraphs(text);
+  const quotes: Quote[] = [];
+  quotesOfParagraphs(text, paragraphs, detectQuoteStyle(text, paragraphs), quotes);
   return quotes;
 }

@@ -1,2 +1,2 @@
-export { findQuotes, detectQuoteStyle } from './findQuotes.js';
+export { findQuotes, detectQuoteStyle, quotesOfParagraphs, type QuoteStyle } from './findQuotes.js';
 export { splitParagraphs, type Paragraph } from './paragraphs.js';

@@ -14,6 +14,10 @@ interface Row {
   content_length: number;
   word_count: number;
   analysis_status: ProjectRecord['analysisStatus'];
+  analysis_job_id: string | null;
+  analysis_content_version: number | null;
+  analysis_previous_status: ProjectRecord['analysisStatus'] | null;
+  analysis_error: string | null;
   outline: OutlineItem[];
   characters: Character[];
   quotes: Quote[];
@@ -25,7 +29,8 @@ interface Row {
 }
 const COLUMNS =
   'id, user_id, author_id, title, content_version, content_key, content_length, word_count, analysis_status, ' +
-  'outline, characters, quotes, thumbnail_key, thumbnail_type, cover_seed, created_at, updated_at';
+  'outline, characters, quotes, thumbnail_key, thumbnail_type, cover_seed, created_at, updated_at, ' +
+  'analysis_job_id, analysis_content_version, analysis_previous_status, analysis_error';
 
 const toRecord = (r: Row): ProjectRecord => ({
   id: r.id,
@@ -37,6 +42,10 @@ const toRecord = (r: Row): ProjectRecord => ({
   contentLength: r.content_length,
   wordCount: r.word_count,
   analysisStatus: r.analysis_status,
+  analysisJobId: r.analysis_job_id,
+  analysisContentVersion: r.analysis_content_version,
+  analysisPreviousStatus: r.analysis_previous_status,
+  analysisError: r.analysis_error,
   outline: r.outline,
   characters: r.characters,
   quotes: r.quotes,
@@ -68,6 +77,12 @@ export async function findProject(
   return rows[0] && toRecord(rows[0]);
 }
 
+/** A project by id alone, locked: for consumers of events that name it (the event carries no caller). */
+export async function findProjectForUpdate(db: Queryable, id: string): Promise<ProjectRecord | undefined> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] && toRecord(rows[0]);
+}
+
 export async function countProjects(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM projects WHERE user_id = $1', [userId]);
   return Number(rows[0]!.n);
@@ -81,7 +96,7 @@ export async function lockUserProjects(db: Queryable, userId: string): Promise<v
 export async function insertProject(db: Queryable, p: ProjectRecord): Promise<void> {
   await db.query(
     `INSERT INTO projects (${COLUMNS})
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
     [
       p.id,
       p.userId,
@@ -100,6 +115,10 @@ export async function insertProject(db: Queryable, p: ProjectRecord): Promise<vo
       p.coverSeed,
       p.createdAt,
       p.updatedAt,
+      p.analysisJobId,
+      p.analysisContentVersion,
+      p.analysisPreviousStatus,
+      p.analysisError,
     ],
   );
 }
@@ -108,7 +127,8 @@ export async function updateProject(db: Queryable, p: ProjectRecord): Promise<vo
   await db.query(
     `UPDATE projects SET author_id = $3, title = $4, content_version = $5, content_key = $6, content_length = $7,
        word_count = $8, analysis_status = $9, outline = $10, characters = $11, quotes = $12, thumbnail_key = $13,
-       thumbnail_type = $14, cover_seed = $15, updated_at = $16
+       thumbnail_type = $14, cover_seed = $15, updated_at = $16, analysis_job_id = $17,
+       analysis_content_version = $18, analysis_previous_status = $19, analysis_error = $20
      WHERE user_id = $1 AND id = $2`,
     [
       p.userId,
@@ -127,6 +147,10 @@ export async function updateProject(db: Queryable, p: ProjectRecord): Promise<vo
       p.thumbnailType,
       p.coverSeed,
       p.updatedAt,
+      p.analysisJobId,
+      p.analysisContentVersion,
+      p.analysisPreviousStatus,
+      p.analysisError,
     ],
   );
 }

@@ -2,7 +2,7 @@
 // the row that points at it; each state change and its event commit together (outbox); the old
 // objects are removed after the commit.
 import { randomUUID } from 'node:crypto';
-import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { Character, EventEnvelope, OutlineItem, Quote } from '@castbook/contracts';
 import { detectStructure } from '@castbook/text-analysis';
 import { HttpError, enqueueEvents, type BlobStore, type Bucket, type Database, type Logger } from '@castbook/platform';
 import {
@@ -16,7 +16,8 @@ import {
   lockUserProjects,
   updateProject,
 } from '../db/projects.js';
-import { projectEvent } from '../events/project-events.js';
+import { analysisRequestedEvent, cancelRequestedEvent, projectEvent } from '../events/project-events.js';
+import { markUserEdits } from './reanalysis.js';
 import { resizeImage } from '@castbook/platform';
 import type { Peers } from './peers.js';
 import {
@@ -51,6 +52,28 @@ export interface ProjectInput {
   authorId?: string;
   thumbnail?: Buffer;
   resetThumbnail?: boolean;
+}
+
+/**
+ * The analysis fields to write with an edit: the edit's own changes to them (a content change resets
+ * them), else what the row holds now (a job may have ended since the edit read the project).
+ */
+function analysisFields(locked: ProjectRecord, current: ProjectRecord, next: ProjectRecord) {
+  const keys = [
+    'analysisStatus',
+    'analysisJobId',
+    'analysisContentVersion',
+    'analysisPreviousStatus',
+    'analysisError',
+  ] as const;
+  const out: Partial<ProjectRecord> = {};
+  for (const k of keys) (out as Record<string, unknown>)[k] = next[k] !== current[k] ? next[k] : locked[k];
+  // An analysis that ended meanwhile brought characters and quotes the edit did not see.
+  if (locked.analysisStatus !== current.analysisStatus && next.characters === current.characters) {
+    out.characters = locked.characters;
+  }
+  if (locked.analysisStatus !== current.analysisStatus && next.quotes === current.quotes) out.quotes = locked.quotes;
+  return out;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,6 +125,10 @@ export class Projects {
       contentLength: content.length,
       wordCount,
       analysisStatus: 'pending',
+      analysisJobId: null,
+      analysisContentVersion: null,
+      analysisPreviousStatus: null,
+      analysisError: null,
       outline: [],
       characters: [],
       quotes: [],
@@ -146,8 +173,14 @@ export class Projects {
         outline: [],
         quotes: [],
         analysisStatus: 'pending',
+        analysisJobId: null,
+        analysisContentVersion: null,
+        analysisPreviousStatus: null,
       });
     }
+    // A job analysing the old text would only produce a stale result: stop it.
+    const stop =
+      content !== undefined && current.analysisJobId ? [cancelRequestedEvent(current, current.analysisJobId)] : [];
     const thumb = input.thumbnail ? await this.prepareThumbnail(input.thumbnail) : null;
     if (thumb) {
       Object.assign(next, { thumbnailKey: thumbnailKey(current, next.updatedAt.getTime()), thumbnailType: thumb.type });
@@ -156,7 +189,7 @@ export class Projects {
     }
     if (content !== undefined) await this.blobs.put('documents', next.contentKey, content, 'text/plain; charset=utf-8');
     if (thumb && next.thumbnailKey) await this.blobs.put('images', next.thumbnailKey, thumb.bytes, thumb.type);
-    await this.save(caller, current, next);
+    await this.save(caller, current, next, stop);
     if (current.contentKey !== next.contentKey) await this.removeObject('documents', current.contentKey);
     if (current.thumbnailKey && current.thumbnailKey !== next.thumbnailKey) {
       await this.removeObject('images', current.thumbnailKey);
@@ -183,13 +216,65 @@ export class Projects {
 
   async setCharacters(caller: Caller, id: string, characters: Character[]): Promise<ProjectRecord> {
     const current = await this.get(caller.userId, id);
-    return this.save(caller, current, { ...current, characters, updatedAt: new Date() });
+    const marked = markUserEdits(current.characters, characters);
+    return this.save(caller, current, { ...current, characters: marked, updatedAt: new Date() });
   }
 
   async setQuotes(caller: Caller, id: string, quotes: Quote[]): Promise<ProjectRecord> {
     const current = await this.get(caller.userId, id);
     checkQuoteOffsets(quotes, current.contentLength);
     return this.save(caller, current, { ...current, quotes, updatedAt: new Date() });
+  }
+
+  /**
+   * Starts analysing the saved text: in progress, with analysis.requested.v1 in the same commit.
+   * While a job for this content version runs, answers the project as it is (no second job).
+   */
+  async analyze(caller: Caller, id: string): Promise<ProjectRecord> {
+    const current = await this.get(caller.userId, id);
+    if (
+      current.analysisStatus === 'in_progress' &&
+      current.analysisJobId &&
+      current.analysisContentVersion === current.contentVersion
+    ) {
+      return current;
+    }
+    const tier = (await this.limits(caller)).tier === 'pro' ? 'pro' : 'free';
+    const next: ProjectRecord = {
+      ...current,
+      analysisStatus: 'in_progress',
+      analysisJobId: randomUUID(),
+      analysisContentVersion: current.contentVersion,
+      analysisPreviousStatus:
+        current.analysisStatus === 'in_progress'
+          ? (current.analysisPreviousStatus ?? 'pending')
+          : current.analysisStatus,
+      analysisError: null,
+      updatedAt: new Date(),
+    };
+    const meta = { requestId: caller.requestId };
+    const events: EventEnvelope[] = [analysisRequestedEvent(next, tier, meta)];
+    if (current.analysisJobId) events.unshift(cancelRequestedEvent(current, current.analysisJobId, meta));
+    return this.save(caller, current, next, events, { idempotent: true });
+  }
+
+  /**
+   * Stops the running job (analysis.cancel_requested.v1): the project goes back to the settled status
+   * it had before the job (pending, completed or failed), keeping that analysis's characters and quotes.
+   */
+  async cancelAnalysis(caller: Caller, id: string): Promise<ProjectRecord> {
+    const current = await this.get(caller.userId, id);
+    if (!current.analysisJobId) return current;
+    const next: ProjectRecord = {
+      ...current,
+      analysisStatus: current.analysisPreviousStatus ?? 'pending',
+      analysisJobId: null,
+      analysisContentVersion: null,
+      analysisPreviousStatus: null,
+      updatedAt: new Date(),
+    };
+    const stop = cancelRequestedEvent(current, current.analysisJobId, { requestId: caller.requestId });
+    return this.save(caller, current, next, [stop], { idempotent: true });
   }
 
   /** SPEC §5: content required, leading slashes stripped from the id; saves the detected outline. */
@@ -215,17 +300,27 @@ export class Projects {
   }
 
   /** Writes `next` if the project still exists, with its event; 404 when it was deleted meanwhile. */
-  private async save(caller: Caller, current: ProjectRecord, next: ProjectRecord): Promise<ProjectRecord> {
-    await this.db.transaction(async (tx) => {
+  private async save(
+    caller: Caller,
+    current: ProjectRecord,
+    next: ProjectRecord,
+    events: EventEnvelope[] = [],
+    options: { idempotent?: boolean } = {},
+  ): Promise<ProjectRecord> {
+    return this.db.transaction(async (tx) => {
       const locked = await findProject(tx, caller.userId, current.id, true);
       if (!locked) throw new HttpError(404, PROJECT_MESSAGES.notFound);
       if (locked.contentVersion !== current.contentVersion) {
         throw new HttpError(409, 'The project changed meanwhile; reload it and try again');
       }
-      await updateProject(tx, next);
-      await enqueueEvents(tx, [projectEvent('project.updated.v1', next, { requestId: caller.requestId })]);
+      // Analyze and cancel twice at once: the second finds the first's job changed and answers as is.
+      if (options.idempotent && locked.analysisJobId !== current.analysisJobId) return locked;
+      // Analysis fields are the analysis flow's: an edit racing a job's end must not undo it.
+      const merged = options.idempotent ? next : { ...next, ...analysisFields(locked, current, next) };
+      await updateProject(tx, merged);
+      await enqueueEvents(tx, [...events, projectEvent('project.updated.v1', merged, { requestId: caller.requestId })]);
+      return merged;
     });
-    return next;
   }
 
   /** Cards show covers at about 300×400; 600×800 keeps them sharp on dense screens. */

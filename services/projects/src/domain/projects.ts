@@ -20,6 +20,14 @@ export interface ProjectRecord {
   contentLength: number;
   wordCount: number;
   analysisStatus: AnalysisStatus;
+  /** The running analysis job, if any; events of other jobs are stale. */
+  analysisJobId: string | null;
+  /** The content version that job analyses. */
+  analysisContentVersion: number | null;
+  /** The settled status before the job started, restored if it is cancelled. */
+  analysisPreviousStatus: AnalysisStatus | null;
+  /** The last failure's message, for the user. */
+  analysisError: string | null;
   outline: OutlineItem[];
   characters: Character[];
   quotes: Quote[];

@@ -20,3 +20,25 @@ export function projectEvent(type: ProjectEventType, p: ProjectRecord, meta: Rec
     meta,
   );
 }
+
+/** analysis.requested.v1 for the project's current job (its id and content version are on the record). */
+export function analysisRequestedEvent(p: ProjectRecord, tier: 'free' | 'pro', meta: Record<string, string> = {}) {
+  return newEvent(
+    'analysis.requested.v1',
+    p.id,
+    p.userId,
+    {
+      projectId: p.id,
+      userId: p.userId,
+      jobId: p.analysisJobId!,
+      contentKey: p.contentKey,
+      contentVersion: p.contentVersion,
+      tier,
+    },
+    meta,
+  );
+}
+
+export function cancelRequestedEvent(p: ProjectRecord, jobId: string, meta: Record<string, string> = {}) {
+  return newEvent('analysis.cancel_requested.v1', p.id, p.userId, { projectId: p.id, jobId }, meta);
+}

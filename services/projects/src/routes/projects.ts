@@ -1,4 +1,4 @@
-// SPEC §7's projects calls (analysis ones excepted). Create and update take multipart forms;
+// SPEC §7's projects calls (analysis progress excepted: the analysis service answers it). Create and update take multipart forms;
 // outline, characters and quotes take whole lists validated by the contracts.
 import { character, ok, outline, quote } from '@castbook/contracts';
 import { currentUser, type authHook, type HttpService } from '@castbook/platform';
@@ -98,6 +98,15 @@ export function projectRoutes(
       schema: { ...byId, body: z.object({ content: z.string().optional(), debug: z.boolean().optional() }) },
     },
     async (req) => ok({ outline: await projects.detectStructure(callerOf(req), req.params.id, req.body.content) }),
+  );
+
+  // SPEC §7: start and stop the analysis; both answer the updated project (without its content).
+  app.post('/api/projects/:id/analyze', { onRequest: signedIn, schema: byId }, async (req) =>
+    ok(projectSummary(await projects.analyze(callerOf(req), req.params.id), new Map())),
+  );
+
+  app.post('/api/projects/:id/cancel-analysis', { onRequest: signedIn, schema: byId }, async (req) =>
+    ok(projectSummary(await projects.cancelAnalysis(callerOf(req), req.params.id), new Map())),
   );
 
   app.get('/api/projects/:id/thumbnail', { onRequest: signedIn, schema: byId }, async (req, reply) => {

@@ -1,0 +1,62 @@
+// Analysis jobs as the API shows them (SPEC §3 analysis progress) and the messages a user reads.
+import type { AnalysisProgress } from '@castbook/contracts';
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobRecord {
+  jobId: string;
+  projectId: string;
+  userId: string;
+  contentKey: string;
+  contentVersion: number;
+  tier: string;
+  status: JobStatus;
+  owner: string | null;
+  attempts: number;
+  cancelRequested: boolean;
+  processedChunks: number;
+  totalChunks: number;
+  statusMessage: string;
+  error: string | null;
+  resultKey: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export const JOB_MESSAGES = {
+  notFound: 'Project not found',
+  notStarted: 'Not analysed yet',
+  queued: 'Waiting to start',
+  starting: 'Reading the book',
+  contentMissing: "The book's text could not be read. Save the project and analyze it again.",
+  engineFailed: 'The analysis could not process this text. Please try again; if it keeps failing, contact support.',
+  saveFailed: 'The analysis could not be saved. Please try again.',
+  noText: 'There is no text to analyze.',
+  tooManyAttempts: 'The analysis was interrupted several times and has stopped. Please try again.',
+} as const;
+
+/** SPEC §3's progress of a job; a project never analysed has none yet. */
+export function progressOf(job: JobRecord | undefined): AnalysisProgress {
+  if (!job)
+    return {
+      statusMessage: JOB_MESSAGES.notStarted,
+      processedChunks: 0,
+      totalChunks: 0,
+      isComplete: false,
+      error: null,
+    };
+  const settled = job.status === 'completed' || job.status === 'failed' || job.status === 'cancelled';
+  return {
+    statusMessage: job.status === 'queued' ? JOB_MESSAGES.queued : job.statusMessage,
+    processedChunks: job.status === 'completed' ? job.totalChunks : Math.min(job.processedChunks, job.totalChunks),
+    totalChunks: job.totalChunks,
+    isComplete: settled,
+    error: job.status === 'failed' ? job.error : null,
+  };
+}
+
+/** Where a job's result is written in the analysis bucket. */
+export function resultKey(job: Pick<JobRecord, 'projectId' | 'jobId'>): string {
+  return `projects/${job.projectId}/jobs/${job.jobId}.json`;
+}

@@ -1,0 +1,313 @@
+// The analysis pipeline through the gateway with real signed-up users, real PostgreSQL, the memory
+// bus and disk storage: analyze → per-chunk progress → result applied; idempotent analyze; stale
+// results dropped; cancel; failure; re-analysis keeps the user's work; other users get 404.
+import { readFileSync } from 'node:fs';
+import type { Character, EventEnvelope, Quote } from '@castbook/contracts';
+import { createLogger, Database, newEvent } from '@castbook/platform';
+import { analyze } from '@castbook/text-analysis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../packages/platform/test/wait.js';
+import { signedUpClient, type ApiClient } from '../../auth/test/support/client.js';
+import { startWorkspaceStack, type WorkspaceStack } from '../../projects/test/support/stack.js';
+
+const PDNC = process.env.CASTBOOK_PDNC_DIR ?? new URL('../../../../shared/data/pdnc-dev/', import.meta.url).pathname;
+const OLIVER = readFileSync(`${PDNC}/OliverTwist/text.txt`, 'utf8').replace(/\r\n?/g, '\n');
+/** Oliver Twist's first six chapters: about 94,000 characters, ten chunks. */
+const CHAPTERS = OLIVER.slice(0, OLIVER.indexOf(' CHAPTER VII.'));
+
+type Json = Record<string, unknown>;
+interface Progress {
+  statusMessage: string;
+  processedChunks: number;
+  totalChunks: number;
+  isComplete: boolean;
+  error?: string | null;
+}
+interface ProjectView {
+  id: string;
+  analysisStatus: string;
+  characters: Character[];
+  quotes: Quote[];
+  content?: string;
+}
+
+let stack: WorkspaceStack;
+const seen: EventEnvelope[] = [];
+beforeAll(async () => {
+  stack = await startWorkspaceStack({ analysis: true });
+  // An observer group of its own sees every event without taking any from the services.
+  await stack.bus.subscribe({
+    groupId: 'test-observer',
+    topics: ['analysis.events', 'projects.events'],
+    handler: async (e) => void seen.push(e),
+  });
+});
+afterAll(async () => stack?.stop());
+
+const eventsOf = (projectId: string, type: string) =>
+  seen.filter((e) => e.type === type && (e.payload as { projectId: string }).projectId === projectId);
+
+async function form(client: ApiClient, method: string, path: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const res = await fetch(`${client.baseUrl}${path}`, {
+    method,
+    body,
+    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
+  });
+  return { status: res.status, body: (await res.json()) as { data: Json; error?: string } };
+}
+
+async function newProject(client: ApiClient, content: string, title = 'Oliver Twist'): Promise<string> {
+  const author = await form(client, 'POST', '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
+  const created = await form(client, 'POST', '/api/projects', {
+    title,
+    content,
+    authorId: author.body.data.id as string,
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as string;
+  expect((await client.post(`/api/projects/${id}/detect-structure`, { content })).status).toBe(200);
+  return id;
+}
+
+const project = async (client: ApiClient, id: string) =>
+  (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
+const progress = async (client: ApiClient, id: string) =>
+  (await client.get<Progress>(`/api/projects/${id}/analysis-progress`)).body.data!;
+
+async function settled(client: ApiClient, id: string, timeoutMs = 60_000): Promise<ProjectView> {
+  return waitFor(
+    async () => {
+      const p = await project(client, id);
+      return p.analysisStatus !== 'in_progress' && p;
+    },
+    'the analysis to settle',
+    timeoutMs,
+  );
+}
+
+describe('analysis pipeline', () => {
+  it('analyses a book chunk by chunk and applies exactly what the engine finds on the whole text', async () => {
+    const { client } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(client, CHAPTERS);
+    expect(await progress(client, id)).toMatchObject({ processedChunks: 0, totalChunks: 0, isComplete: false });
+
+    const started = await client.post<ProjectView>(`/api/projects/${id}/analyze`);
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ success: true, data: { id, analysisStatus: 'in_progress' } });
+
+    // Progress as the API answers it while the job runs: it never goes backwards.
+    const answers: Progress[] = [];
+    const done = await waitFor(async () => {
+      const p = await progress(client, id);
+      answers.push(p);
+      return p.isComplete && p;
+    }, 'the analysis to complete');
+    expect(done).toMatchObject({ isComplete: true, error: null, statusMessage: 'Analysis complete' });
+    expect(done.totalChunks).toBeGreaterThanOrEqual(9);
+    expect(done.processedChunks).toBe(done.totalChunks);
+    const processed = answers.map((a) => a.processedChunks);
+    expect(processed).toEqual([...processed].sort((a, b) => a - b));
+
+    // Progress was recorded after every chunk (analysis.progressed.v1 from the same transactions).
+    const steps = eventsOf(id, 'analysis.progressed.v1').map((e) => (e.payload as Progress).processedChunks);
+    for (let n = 1; n < done.totalChunks; n++) expect(steps).toContain(n);
+
+    const applied = await settled(client, id);
+    expect(applied.analysisStatus).toBe('completed');
+    const expected = analyze(CHAPTERS);
+    expect(applied.characters).toEqual(expected.characters);
+    expect(applied.quotes).toEqual(expected.quotes);
+    expect(applied.quotes.length).toBeGreaterThan(200);
+    const names = applied.characters.map((c) => c.name).join(' | ');
+    expect(names).toMatch(/Oliver/);
+    expect(names).toMatch(/Bumble/);
+    const completed = eventsOf(id, 'analysis.completed.v1');
+    expect(completed).toHaveLength(1);
+    expect((completed[0]!.payload as { stats: Json }).stats).toMatchObject({
+      characters: expected.characters.length,
+      quotes: expected.quotes.length,
+    });
+  });
+
+  it('starts one job per content version however often analyze is asked', async () => {
+    const { client } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(client, CHAPTERS);
+    const answers = await Promise.all([1, 2, 3].map(() => client.post<ProjectView>(`/api/projects/${id}/analyze`)));
+    for (const a of answers) expect(a.body.data).toMatchObject({ id, analysisStatus: 'in_progress' });
+    expect((await client.post<ProjectView>(`/api/projects/${id}/analyze`)).body.data!.analysisStatus).toBe(
+      'in_progress',
+    );
+    expect((await settled(client, id)).analysisStatus).toBe('completed');
+    await waitFor(() => eventsOf(id, 'analysis.requested.v1').length > 0, 'the request event');
+    expect(eventsOf(id, 'analysis.requested.v1')).toHaveLength(1);
+    expect(eventsOf(id, 'analysis.completed.v1')).toHaveLength(1);
+  });
+
+  it('drops a result for a text that changed while it was analysed', async () => {
+    const { client, user } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
+    const id = await newProject(client, OLIVER);
+    await client.post(`/api/projects/${id}/analyze`);
+    const [requested] = await waitFor(() => {
+      const r = eventsOf(id, 'analysis.requested.v1');
+      return r.length > 0 && r;
+    }, 'the request event');
+    const job = requested!.payload as { jobId: string; contentVersion: number };
+    await waitFor(async () => (await progress(client, id)).processedChunks > 0, 'the job to be under way');
+
+    const changed = await form(client, 'PATCH', `/api/projects/${id}`, { content: CHAPTERS });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ analysisStatus: 'pending', quotes: [] });
+    // The old job stops (cancelled at its next chunk); whatever it ends with changes nothing.
+    await waitFor(async () => (await progress(client, id)).isComplete, 'the old job to end');
+
+    // And a result of the old text arriving late (a slow instance) is dropped too.
+    const key = `projects/${id}/jobs/${job.jobId}.json`;
+    const old = analyze(OLIVER);
+    await stack.blobs.put('analysis', key, JSON.stringify({ ...old, contentVersion: job.contentVersion }));
+    const late = newEvent('analysis.completed.v1', id, user.id, {
+      projectId: id,
+      jobId: job.jobId,
+      contentVersion: job.contentVersion,
+      resultKey: key,
+      stats: {},
+    });
+    await stack.bus.publish([{ topic: 'analysis.events', event: late }]);
+    await waitFor(() => seen.some((e) => e.id === late.id), 'the late result to be delivered');
+    // The projects service has handled it (its idempotent consumer recorded the id): look now.
+    const db = new Database({ url: stack.databases.projects, logger: createLogger('test', 'warn') });
+    try {
+      await waitFor(
+        async () => (await db.query('SELECT 1 FROM handled_events WHERE event_id = $1', [late.id])).rowCount === 1,
+        'projects to handle the late result',
+      );
+    } finally {
+      await db.close();
+    }
+    const p = await project(client, id);
+    expect(p).toMatchObject({ analysisStatus: 'pending', characters: [], quotes: [] });
+    expect(p.content).toBe(CHAPTERS);
+
+    // Analysing the new text works and gives the new text's result.
+    await client.post(`/api/projects/${id}/analyze`);
+    const fresh = await settled(client, id);
+    expect(fresh.analysisStatus).toBe('completed');
+    expect(fresh.quotes).toEqual(analyze(CHAPTERS).quotes);
+  });
+
+  it('cancels a running analysis: the project goes back to where it was and no result is applied', async () => {
+    const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
+    const id = await newProject(client, OLIVER);
+    await client.post(`/api/projects/${id}/analyze`);
+    const cancelled = await client.post<ProjectView>(`/api/projects/${id}/cancel-analysis`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ id, analysisStatus: 'pending', characters: [], quotes: [] });
+    const end = await waitFor(async () => {
+      const p = await progress(client, id);
+      return p.isComplete && p;
+    }, 'the job to stop');
+    expect(end).toMatchObject({ statusMessage: 'Analysis cancelled', error: null });
+    await waitFor(() => eventsOf(id, 'analysis.cancelled.v1').length === 1, 'analysis.cancelled.v1');
+    expect(eventsOf(id, 'analysis.completed.v1')).toHaveLength(0);
+    expect(end.processedChunks).toBeLessThan(end.totalChunks || 1);
+    expect((await project(client, id)).analysisStatus).toBe('pending');
+    // Cancelling when nothing runs answers the project as it is.
+    expect((await client.post<ProjectView>(`/api/projects/${id}/cancel-analysis`)).body.data!.analysisStatus).toBe(
+      'pending',
+    );
+  });
+
+  it('fails with a message the user can read when the text cannot be analysed', async () => {
+    const { client, user } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(client, CHAPTERS);
+    await stack.blobs.delete('documents', `projects/${user.id}/${id}/content/v1.txt`);
+    await client.post(`/api/projects/${id}/analyze`);
+    const end = await waitFor(async () => {
+      const p = await progress(client, id);
+      return p.isComplete && p;
+    }, 'the job to fail');
+    expect(end.error).toBe("The book's text could not be read. Save the project and analyze it again.");
+    // (The project itself cannot be opened without its text; the list shows its status.)
+    await waitFor(async () => {
+      const list = (await client.get<ProjectView[]>('/api/projects')).body.data!;
+      return list.find((p) => p.id === id)?.analysisStatus === 'failed';
+    }, 'the project to be failed');
+  });
+
+  it('re-analysis keeps user-created and user-edited characters and quotes whose speaker the user set', async () => {
+    const { client } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(client, CHAPTERS);
+    await client.post(`/api/projects/${id}/analyze`);
+    const first = await settled(client, id);
+    expect(first.analysisStatus).toBe('completed');
+
+    const bumble = first.characters.find((c) => /Bumble/.test(c.name))!;
+    const oliver = first.characters.find((c) => /Oliver/.test(c.name))!;
+    const edited = { ...oliver, summary: 'The parish boy', color: '#123456' };
+    const voice: Character = {
+      ...bumble,
+      id: 'user-1',
+      name: 'Workhouse Board',
+      summary: 'The gentlemen in white waistcoats',
+      color: '#abcdef',
+      isUserCreated: true,
+      alternativeNames: [],
+      mentions: 0,
+    };
+    const characters = first.characters.map((c) => (c.id === oliver.id ? edited : c)).concat(voice);
+    const saved = await client.call<Character[]>('PATCH', `/api/projects/${id}/characters`, { characters });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data!.find((c) => c.id === oliver.id)!.isUserEdited).toBe(true);
+    expect(saved.body.data!.find((c) => c.id === bumble.id)!.isUserEdited).toBeUndefined();
+
+    // The user gives a quote the engine attributed to someone else to their own character.
+    const target = first.quotes.find((q) => q.speakerId && q.speakerId !== voice.id && q.text.length > 30)!;
+    const quotes = first.quotes.map((q) =>
+      q.id === target.id ? { ...q, speakerId: voice.id, attributionMethod: 'user' as const, confidence: 1 } : q,
+    );
+    expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes })).status).toBe(200);
+
+    await client.post(`/api/projects/${id}/analyze`);
+    const again = await waitFor(async () => {
+      const p = await project(client, id);
+      return p.analysisStatus === 'completed' && eventsOf(id, 'analysis.completed.v1').length === 2 && p;
+    }, 'the re-analysis');
+    expect(again.characters.find((c) => c.id === voice.id)).toMatchObject({
+      name: 'Workhouse Board',
+      isUserCreated: true,
+    });
+    expect(again.characters.find((c) => c.id === oliver.id)).toMatchObject({
+      name: oliver.name,
+      summary: 'The parish boy',
+      color: '#123456',
+      isUserEdited: true,
+    });
+    // Untouched characters keep their ids and colours.
+    expect(again.characters.find((c) => c.id === bumble.id)).toMatchObject({ name: bumble.name, color: bumble.color });
+    const kept = again.quotes.filter((q) => q.text === target.text && q.startOffset === target.startOffset);
+    expect(kept).toEqual([expect.objectContaining({ speakerId: voice.id, attributionMethod: 'user' })]);
+    const ids = new Set(again.characters.map((c) => c.id));
+    for (const q of again.quotes) if (q.speakerId) expect(ids.has(q.speakerId)).toBe(true);
+  });
+
+  it("answers 404 on another user's project for analyze, cancel-analysis and analysis-progress", async () => {
+    const { client: owner } = await signedUpClient(stack.gatewayUrl);
+    const { client: other } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(owner, CHAPTERS);
+    // Before and after its first job.
+    expect((await other.get(`/api/projects/${id}/analysis-progress`)).status).toBe(404);
+    await owner.post(`/api/projects/${id}/analyze`);
+    for (const res of [
+      await other.post(`/api/projects/${id}/analyze`),
+      await other.post(`/api/projects/${id}/cancel-analysis`),
+      await other.get(`/api/projects/${id}/analysis-progress`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ success: false, error: 'Project not found' });
+    }
+    expect((await other.get(`/api/projects/00000000-0000-4000-8000-000000000000/analysis-progress`)).status).toBe(404);
+    expect((await settled(owner, id)).analysisStatus).toBe('completed');
+    expect((await other.get(`/api/projects/${id}/analysis-progress`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,104 @@
+// Consumes analysis.completed/failed/cancelled.v1 (analysis.events), idempotently, for the project's
+// current job only: events of any other job, or a result for a content version that is no longer the
+// project's, are stale and dropped (ARCHITECTURE.md, "Stale work is ignored").
+// A completed result is read from the analysis bucket and merged with the user's own work
+// (domain/reanalysis.ts) before it replaces the characters and quotes.
+import { character, outline, quote, TOPICS, type TypedEvent } from '@castbook/contracts';
+import {
+  enqueueEvents,
+  subscribeIdempotent,
+  type BlobStore,
+  type Database,
+  type EventBus,
+  type Logger,
+  type Queryable,
+} from '@castbook/platform';
+import { z } from 'zod';
+import { findProjectForUpdate, updateProject } from '../db/projects.js';
+import type { ProjectRecord } from '../domain/projects.js';
+import { mergeReanalysis } from '../domain/reanalysis.js';
+import { projectEvent } from './project-events.js';
+
+export const PROJECTS_ANALYSIS_GROUP = 'projects-analysis';
+
+const analysisResult = z.object({
+  outline: outline.optional(),
+  characters: z.array(character),
+  quotes: z.array(quote),
+});
+
+const settled = (): Partial<ProjectRecord> => ({
+  analysisJobId: null,
+  analysisContentVersion: null,
+  analysisPreviousStatus: null,
+  updatedAt: new Date(),
+});
+
+async function currentJob(tx: Queryable, projectId: string, jobId: string, log: Logger, type: string) {
+  const p = await findProjectForUpdate(tx, projectId);
+  if (!p || p.analysisJobId !== jobId) {
+    log.info({ projectId, jobId, type }, 'stale analysis event dropped');
+    return undefined;
+  }
+  return p;
+}
+
+async function save(tx: Queryable, next: ProjectRecord) {
+  await updateProject(tx, next);
+  await enqueueEvents(tx, [projectEvent('project.updated.v1', next)]);
+}
+
+export async function applyAnalysisCompleted(
+  tx: Queryable,
+  e: TypedEvent<'analysis.completed.v1'>,
+  blobs: BlobStore,
+  log: Logger,
+): Promise<void> {
+  const { projectId, jobId, contentVersion, resultKey } = e.payload;
+  const p = await currentJob(tx, projectId, jobId, log, e.type);
+  if (!p) return;
+  if (p.contentVersion !== contentVersion) {
+    log.info({ projectId, jobId, contentVersion, current: p.contentVersion }, 'result for an older text dropped');
+    return;
+  }
+  const result = analysisResult.parse(JSON.parse((await blobs.getBuffer('analysis', resultKey)).toString('utf8')));
+  const text = (await blobs.getBuffer('documents', p.contentKey)).toString('utf8');
+  const merged = mergeReanalysis({ characters: p.characters, quotes: p.quotes }, result, text);
+  await save(tx, {
+    ...p,
+    ...settled(),
+    characters: merged.characters,
+    quotes: merged.quotes,
+    outline: p.outline.length ? p.outline : (result.outline ?? []),
+    analysisStatus: 'completed',
+    analysisError: null,
+  });
+}
+
+export async function applyAnalysisEnded(
+  tx: Queryable,
+  e: TypedEvent<'analysis.failed.v1' | 'analysis.cancelled.v1'>,
+  log: Logger,
+): Promise<void> {
+  const p = await currentJob(tx, e.payload.projectId, e.payload.jobId, log, e.type);
+  if (!p) return;
+  if (e.type === 'analysis.failed.v1') {
+    await save(tx, { ...p, ...settled(), analysisStatus: 'failed', analysisError: e.payload.error });
+  } else {
+    // Stopped by the analysis service itself (the user's cancel already settled the project).
+    await save(tx, { ...p, ...settled(), analysisStatus: p.analysisPreviousStatus ?? 'pending' });
+  }
+}
+
+export function subscribeAnalysisResults(bus: EventBus, db: Database, blobs: BlobStore, logger: Logger) {
+  return subscribeIdempotent(bus, db, {
+    groupId: PROJECTS_ANALYSIS_GROUP,
+    topics: [TOPICS.analysis],
+    logger,
+    handlers: {
+      'analysis.completed.v1': (e, tx) => applyAnalysisCompleted(tx, e, blobs, logger),
+      'analysis.failed.v1': (e, tx) => applyAnalysisEnded(tx, e, logger),
+      'analysis.cancelled.v1': (e, tx) => applyAnalysisEnded(tx, e, logger),
+    },
+  });
+}
