@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
           { path: 'support', lazy: page(() => import('./stage/SupportPage')) },
           { path: 'projects', lazy: page(() => import('./stage/projects/ProjectsPage')) },
           { path: 'projects/new', lazy: page(() => import('./stage/projects/NewProjectPage')) },
+          { path: 'projects/:projectId', lazy: page(() => import('./stage/workspace/WorkspacePage')) },
           { path: 'authors', lazy: page(() => import('./stage/authors/AuthorsPage')) },
           { path: 'authors/new', lazy: page(() => import('./stage/authors/NewAuthorPage')) },
           { path: 'authors/:authorId', lazy: page(() => import('./stage/authors/AuthorPage')) },

@@ -1,0 +1,432 @@
+// The project workspace (issues 5 and 6) in a real browser: outline, inline renames, the settings
+// dialog with a content change, the characters panel before analysis, deleting the project; the
+// analysis flow when the analysis backend is there; axe-core and screenshots in both themes at
+// desktop and phone sizes; and the content viewer's figures on long books (printed, never failing).
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-workspace';
+mkdirSync(SHOTS, { recursive: true });
+const NOVELS = new URL('../../shared/data/pdnc-dev/', import.meta.url);
+const novel = (name: string) => readFileSync(new URL(`${name}/text.txt`, NOVELS), 'utf8').replace(/\r\n?/g, '\n');
+const OLIVER = novel('OliverTwist');
+/** Oliver Twist up to (not including) the given chapter heading. */
+const oliverUntil = (heading: string) => OLIVER.slice(0, OLIVER.indexOf(heading));
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/** Whether the analysis backend has landed (POST /api/projects/{id}/analyze exists). */
+function analysisBackend(): boolean {
+  const dir = new URL('../services/projects/src/routes/', import.meta.url);
+  return readdirSync(dir).some((f) => /\/analyze['`]/.test(readFileSync(new URL(f, dir), 'utf8')));
+}
+
+/** The session the app would use: the bearer token and the CSRF cookie echoed as X-CSRF-Token. */
+interface Session {
+  token: string;
+  csrf: string;
+}
+
+async function sessionOf(page: Page): Promise<Session> {
+  const token = await page.evaluate<string>(
+    `localStorage.getItem('auth_token') ?? sessionStorage.getItem('auth_token') ?? ''`,
+  );
+  let csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value;
+  if (!csrf) {
+    const res = await page.request.get('/api/auth/login');
+    csrf = res.headers()['x-csrf-token'] ?? (await page.context().cookies()).find((c) => c.name === 'csrf')?.value;
+  }
+  expect(token, 'a session token after sign-up').toBeTruthy();
+  return { token, csrf: csrf ?? '' };
+}
+
+const headers = (s: Session) => ({ Authorization: `Bearer ${s.token}`, 'X-CSRF-Token': s.csrf });
+
+async function createProject(request: APIRequestContext, s: Session, title: string, content: string): Promise<string> {
+  const author = await request.post('/api/authors', {
+    headers: headers(s),
+    multipart: { firstName: 'Charles', lastName: 'Dickens' },
+  });
+  expect(author.ok(), await author.text()).toBe(true);
+  const authorId = ((await author.json()) as { data: { id: string } }).data.id;
+  const created = await request.post('/api/projects', {
+    headers: headers(s),
+    multipart: { title, content, authorId },
+    timeout: 60_000,
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  const detected = await request.post(`/api/projects/${id}/detect-structure`, {
+    headers: headers(s),
+    data: { content },
+    timeout: 60_000,
+  });
+  expect(detected.ok(), await detected.text()).toBe(true);
+  return id;
+}
+
+async function signUp(page: Page, tier: 'Free' | 'Pro' = 'Free') {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Nancy Narrator');
+  await page.getByLabel('Email').fill(`nancy-${unique()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByLabel('Confirm password').fill('Str0ng!pass');
+  await page.getByRole('radio', { name: tier }).check();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/stage$/);
+}
+
+async function checkAxe(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${label}`).toEqual([]);
+}
+
+const scrollViewer = (page: Page, top: number) =>
+  page.evaluate(`document.querySelector('[data-testid="content-viewer"]').scrollTop = ${top}`);
+
+const outline = (page: Page) => page.getByRole('tree', { name: 'Book structure' });
+const viewer = (page: Page) => page.getByTestId('content-viewer');
+
+test('workspace: outline, inline rename, settings with a content change, characters, delete', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  const s = await sessionOf(page);
+  const content = oliverUntil('CHAPTER VI.');
+  const id = await createProject(page.request, s, 'Oliver Twist, chapters I–V', content);
+
+  await test.step('the outline lists the chapters and the text shows', async () => {
+    await page.goto(`/stage/projects/${id}`);
+    await expect(page.getByRole('heading', { name: 'Oliver Twist, chapters I–V' })).toBeVisible();
+    await expect(page.locator('main header').getByText('by Charles Dickens')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Analyze', exact: true })).toBeVisible();
+    for (const n of ['I', 'II', 'III', 'IV', 'V'])
+      await expect(outline(page).getByRole('button', { name: new RegExp(`^Chapter ${n}\\. `) })).toBeVisible();
+    await expect(viewer(page).getByText(/Among other public buildings in a certain town/)).toBeVisible();
+  });
+
+  await test.step('clicking a chapter jumps to it and selects its text', async () => {
+    const chapter4 = outline(page).getByRole('button', { name: /^Chapter IV\. / });
+    await chapter4.click();
+    await expect(chapter4).toHaveAttribute('aria-current', 'true');
+    const start = content.indexOf('CHAPTER IV.');
+    const selection = page.getByTestId('selection');
+    await expect(selection).toContainText('Chapter IV.');
+    expect(Math.abs(Number(await selection.getAttribute('data-start')) - start)).toBeLessThan(5);
+    // The chapter's heading is on screen, highlighted as selected.
+    await expect(viewer(page).locator('mark').filter({ hasText: 'CHAPTER IV.' }).first()).toBeInViewport();
+  });
+
+  await test.step('rename a chapter inline: Enter saves and survives a reload; Escape cancels', async () => {
+    await outline(page)
+      .getByRole('button', { name: /^Rename Chapter II\. / })
+      .click();
+    const field = page.getByRole('textbox', { name: 'Outline item title' });
+    await field.fill('Chapter II. Oliver at the Workhouse');
+    await field.press('Enter');
+    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+
+    await outline(page).getByRole('button', { name: 'Rename Chapter II. Oliver at the Workhouse' }).click();
+    await field.fill('Something else');
+    await field.press('Escape');
+    await expect(field).toBeHidden();
+    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+    // A blank title is not saved either.
+    await outline(page).getByRole('button', { name: 'Rename Chapter II. Oliver at the Workhouse' }).click();
+    await field.fill('   ');
+    await field.press('Enter');
+    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+  });
+
+  await test.step('the characters panel says the book is not analysed yet', async () => {
+    const panel = page.getByRole('region', { name: 'Characters' });
+    await expect(panel.getByTestId('characters-empty')).toContainText('Not analysed yet');
+    await expect(panel.getByText('0 characters')).toBeVisible();
+  });
+
+  await test.step('changing the content in Settings asks first, then re-detects the outline', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Project settings' });
+    await expect(dialog.getByLabel('Title')).toHaveValue('Oliver Twist, chapters I–V');
+    await dialog.getByLabel('Title').fill('Oliver Twist, chapters I–VI');
+    await dialog.getByLabel('Content').fill(oliverUntil('CHAPTER VII.'));
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Content Change Detected' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Save and reanalyze' }).click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Oliver Twist, chapters I–VI' })).toBeVisible();
+    // The outline is detected again from the new text: six chapters, the rename gone with the old text.
+    await expect(outline(page).getByRole('button', { name: /^Chapter VI\. / })).toBeVisible({ timeout: 30_000 });
+    await expect(outline(page).getByRole('button', { name: /^Chapter II\. Treats of/ })).toBeVisible();
+    await page.reload();
+    await expect(outline(page).getByRole('button', { name: /^Chapter VI\. / })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oliver Twist, chapters I–VI' })).toBeVisible();
+  });
+
+  await test.step('delete the project from Settings, with a confirmation', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Delete project' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this project?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page).toHaveURL(/\/stage\/projects\/?$/);
+    const gone = await page.request.get(`/api/projects/${id}`, { headers: headers(s) });
+    expect(gone.status()).toBe(404);
+  });
+});
+
+test('workspace: analyse, see characters and coloured quotes, change a speaker', async ({ page }) => {
+  test.skip(!analysisBackend(), 'the analysis backend (POST /api/projects/{id}/analyze) has not landed yet');
+  test.setTimeout(240_000);
+  await signUp(page);
+  const s = await sessionOf(page);
+  const id = await createProject(page.request, s, 'Oliver Twist, chapters I–V', oliverUntil('CHAPTER VI.'));
+  await page.goto(`/stage/projects/${id}`);
+  await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+  await expect(toast(page, 'Analysis Complete')).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByRole('button', { name: 'Reanalyze' })).toBeVisible();
+
+  const cards = page.getByRole('region', { name: 'Characters' }).getByTestId('character-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(2);
+  await expect(
+    page
+      .getByRole('region', { name: 'Characters' })
+      .getByText(/Oliver/)
+      .first(),
+  ).toBeVisible();
+
+  // Quotes are painted in their speaker's colour.
+  const quote = viewer(page).locator('span.q[data-speaker]:not([data-speaker=""])').first();
+  await scrollViewer(page, 3000);
+  await expect(quote).toBeVisible();
+  const bg = await page.evaluate<string>(
+    `getComputedStyle(document.querySelector('[data-testid="content-viewer"] span.q[data-speaker]:not([data-speaker=""])')).backgroundColor`,
+  );
+  expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+  const quoteId = await quote.getAttribute('data-quote-id');
+
+  // Change its speaker to a new character.
+  await quote.click();
+  const popover = page.getByRole('dialog', { name: 'Change speaker' });
+  await popover.getByLabel('Who speaks this?').fill('The Beadle’s Cat');
+  await page.getByRole('option', { name: 'Create new character “The Beadle’s Cat”' }).click();
+  await expect(toast(page, 'Speaker updated')).toBeVisible();
+  await page.reload();
+  const again = viewer(page).locator(`[data-quote-id="${quoteId}"]`);
+  await scrollViewer(page, 3000);
+  await expect(again).toHaveAttribute('title', 'Speaker: The Beadle’s Cat');
+  const saved = await page.request.get(`/api/projects/${id}`, { headers: headers(s) });
+  const body = (await saved.json()) as {
+    data: {
+      quotes: { id: string; attributionMethod: string }[];
+      characters: { name: string; isUserCreated: boolean }[];
+    };
+  };
+  expect(body.data.quotes.find((q) => q.id === quoteId)?.attributionMethod).toBe('user');
+  expect(body.data.characters.find((c) => c.name === 'The Beadle’s Cat')?.isUserCreated).toBe(true);
+});
+
+test('workspace: axe-core and screenshots, desktop and phone, light and dark', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  const s = await sessionOf(page);
+  const id = await createProject(page.request, s, 'Oliver Twist', oliverUntil('CHAPTER VI.'));
+  const quotes = await seedQuotes(page.request, s, id, oliverUntil('CHAPTER VI.'));
+  expect(quotes).toBeGreaterThan(10);
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate(`localStorage.setItem('theme', '${mode}')`);
+    for (const vp of [
+      { name: 'desktop', width: 1280, height: 800 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      await page.goto(`/stage/projects/${id}`);
+      await expect(viewer(page).locator('p').first()).toBeVisible();
+      await scrollViewer(page, 2400);
+      await expect(viewer(page).locator('span.q').first()).toBeVisible();
+      await checkAxe(page, `workspace ${vp.name} ${mode}`);
+      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-text.png` });
+      if (vp.name === 'phone') {
+        await page.getByRole('tab', { name: 'Outline' }).click();
+        await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-outline.png` });
+        await page.getByRole('tab', { name: /Characters/ }).click();
+        await checkAxe(page, `workspace characters tab ${mode}`);
+        await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-characters.png` });
+        await page.getByRole('tab', { name: 'Text' }).click();
+      }
+      await viewer(page).locator('span.q').first().click();
+      await expect(page.getByRole('dialog', { name: 'Change speaker' })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-speaker.png` });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await expect(page.getByRole('dialog', { name: 'Project settings' })).toBeVisible();
+      await checkAxe(page, `settings ${vp.name} ${mode}`);
+      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-settings.png` });
+      await page.keyboard.press('Escape');
+    }
+  }
+});
+
+/**
+ * Characters and quotes as an analysis would leave them, saved through the API (PATCH characters and
+ * quotes), so the screens can be checked without waiting for the analysis: every quoted span of the
+ * text, attributed in turn to a few characters, some left without a speaker or with low confidence.
+ */
+async function seedQuotes(request: APIRequestContext, s: Session, id: string, content: string): Promise<number> {
+  const names = ['Oliver Twist', 'Mr. Bumble', 'Mrs. Mann', 'Mr. Sowerberry', 'Noah Claypole', 'Charlotte'];
+  const characters = names.map((name, i) => ({
+    id: `c${i}`,
+    name,
+    color: ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2'][i]!,
+    summary: i === 0 ? 'An orphan born in a workhouse, who asks for more.' : `Character named ${name}`,
+    mentions: 40 - i * 5,
+    alternativeNames: [],
+    relationships: [],
+    isUserCreated: false,
+  }));
+  const quotes: object[] = [];
+  const re = /"[^"]{2,600}"/g;
+  let n = 0;
+  for (let m = re.exec(content); m; m = re.exec(content), n++) {
+    const speaker = n % 9 === 4 ? null : `c${n % names.length}`;
+    quotes.push({
+      id: `q${n}`,
+      text: m[0],
+      startOffset: m.index,
+      endOffset: m.index + m[0].length,
+      speakerId: speaker,
+      confidence: speaker === null ? 0 : n % 7 === 3 ? 0.35 : 0.9,
+      attributionMethod: speaker === null ? 'none' : 'explicit',
+    });
+  }
+  const c = await request.patch(`/api/projects/${id}/characters`, { headers: headers(s), data: { characters } });
+  expect(c.ok(), await c.text()).toBe(true);
+  const q = await request.patch(`/api/projects/${id}/quotes`, { headers: headers(s), data: { quotes } });
+  expect(q.ok(), await q.text()).toBe(true);
+  return quotes.length;
+}
+
+test('workspace: the content viewer on long books (figures printed, never failing on timing)', async ({ page }) => {
+  test.setTimeout(300_000);
+  // Pro allows 500,000 words per project: enough for Oliver Twist and a 3 MB text.
+  await signUp(page, 'Pro');
+  const s = await sessionOf(page);
+  const big = threeMegabytes();
+  const books = [
+    { name: 'Oliver Twist (0.9 MB)', content: OLIVER },
+    { name: `Seven novels (${(big.length / 1e6).toFixed(2)} MB)`, content: big },
+  ];
+  const figures: string[] = [];
+  // Notes the moment the first paragraph of the text enters the DOM, on the page's own clock.
+  await page.addInitScript({
+    content: `new MutationObserver((_m, observer) => {
+      if (document.querySelector('[data-testid="content-viewer"] p')) {
+        window.__textAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });`,
+  });
+  for (const book of books) {
+    const id = await createProject(page.request, s, book.name, book.content);
+    await page.goto('/stage');
+    await expect(page.getByRole('heading', { name: /, Nancy$/ })).toBeVisible();
+    const client = await page.context().newCDPSession(page);
+    await client.send('Performance.enable');
+    const t0 = Date.now();
+    await page.goto(`/stage/projects/${id}`);
+    // The page's own clock (ms since navigation start) when the first paragraph entered the DOM.
+    const textAt = await page.evaluate<number>(`new Promise((resolve) => {
+      const check = () => {
+        if (window.__textAt) resolve(window.__textAt);
+        else if (document.querySelector('[data-testid="content-viewer"] p')) resolve(performance.now());
+        else requestAnimationFrame(check);
+      };
+      check();
+    })`);
+    await expect(viewer(page).locator('p').first()).toBeVisible({ timeout: 30_000 });
+    const toText = Date.now() - t0;
+
+    // Long tasks while scrolling from the start to the end in screen-sized steps.
+    await page.evaluate(`window.__long = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push(e.duration);
+      }).observe({ type: 'longtask' });`);
+    const steps = await page.evaluate<number>(`(async () => {
+      const el = document.querySelector('[data-testid="content-viewer"]');
+      let n = 0;
+      while (el.scrollTop + el.clientHeight < el.scrollHeight - 2 && n < 20000) {
+        el.scrollTop += el.clientHeight * 0.9;
+        n++;
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+      }
+      return n;
+    })()`);
+    await page.waitForTimeout(500);
+    const longTasks = await page.evaluate<number[]>('window.__long');
+    // The book's last words are on screen.
+    const tail = book.content.replace(/\s/g, '').slice(-20);
+    const shownTail = await page.evaluate<string>(`(() => {
+      const ps = document.querySelectorAll('[data-testid="content-viewer"] p');
+      return (ps[ps.length - 1]?.textContent ?? '').replace(/\\s/g, '').slice(-20);
+    })()`);
+    expect(shownTail).toBe(tail);
+    // Jump back to the first chapter through the outline.
+    const jumpStart = Date.now();
+    await outline(page)
+      .getByRole('button')
+      .filter({ hasText: /^Chapter/ })
+      .first()
+      .click();
+    await expect(viewer(page).locator('mark').first()).toBeInViewport();
+    const jump = Date.now() - jumpStart;
+    const { metrics } = await client.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+    const line =
+      `${book.name}: navigation→text ${Math.round(textAt)} ms (page clock; ${toText} ms as the test saw it); ` +
+      `scroll to end in ${steps} steps, ${longTasks.length} long tasks, longest ${Math.round(Math.max(0, ...longTasks))} ms; ` +
+      `outline jump ${jump} ms; JS heap ${(heap / 1024 / 1024).toFixed(1)} MB`;
+    figures.push(line);
+    console.log(`[workspace perf] ${line}`);
+    await client.detach();
+  }
+  test.info().annotations.push(...figures.map((description) => ({ type: 'perf', description })));
+});
+
+/**
+ * About 3 MB of real novels within Pro's 500,000 words: the seven PDNC novels concatenated, cut at
+ * 499,000 words, lines indented by six spaces (as many plain-text editions are) to reach 3 MB.
+ */
+function threeMegabytes(): string {
+  const names = [
+    'OliverTwist',
+    'PrideAndPrejudice',
+    'AnneOfGreenGables',
+    'ThePictureOfDorianGray',
+    'TheSunAlsoRises',
+    'TheSignOfTheFour',
+    'AlicesAdventuresInWonderland',
+  ];
+  const all = names.map(novel).join('\n\n\n');
+  let words = 0;
+  let cut = all.length;
+  for (const m of all.matchAll(/\S+/g)) {
+    if (++words > 499_000) {
+      cut = m.index;
+      break;
+    }
+  }
+  const text = all
+    .slice(0, cut)
+    .split('\n')
+    .map((l) => (l.trim() ? `      ${l}` : l))
+    .join('\n');
+  return text;
+}

@@ -1,0 +1,192 @@
+// The Book Structure outline (SPEC §2): an expandable tree; clicking an item jumps to its text and
+// selects it; the pencil (or a double click) edits its title in place, Enter saves, Escape cancels.
+import { useState, type KeyboardEvent } from 'react';
+import { Box, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import type { OutlineItem } from '@castbook/contracts';
+import { branchIds, titleToSave } from './outline';
+
+interface Props {
+  outline: OutlineItem[];
+  selectedId: string | null;
+  onSelect(item: OutlineItem): void;
+  onRename(item: OutlineItem, title: string): void;
+}
+
+export function OutlinePanel({ outline, selectedId, onSelect, onRename }: Props) {
+  // Branches start expanded; the set holds the collapsed ones.
+  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
+  const [editing, setEditing] = useState<string | null>(null);
+  const branches = branchIds(outline);
+  const allCollapsed = branches.length > 0 && branches.every((id) => collapsed.has(id));
+
+  const toggle = (id: string) =>
+    setCollapsed((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  if (outline.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ px: 2, py: 3, fontSize: 14 }}>
+        No structure detected
+      </Typography>
+    );
+  }
+
+  const renderItems = (items: OutlineItem[], depth: number) =>
+    items.map((item) => {
+      const open = !collapsed.has(item.id);
+      const hasChildren = item.children.length > 0;
+      return (
+        <Box component="li" key={item.id} role="treeitem" aria-expanded={hasChildren ? open : undefined}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              pl: depth * 1.5,
+              pr: 0.5,
+              borderRadius: 1.5,
+              bgcolor: item.id === selectedId ? 'action.selected' : 'transparent',
+              '&:hover': { bgcolor: item.id === selectedId ? 'action.selected' : 'action.hover' },
+              '&:hover .outline-edit, & .outline-edit:focus-visible': { opacity: 1 },
+            }}
+          >
+            {hasChildren ? (
+              <IconButton
+                size="small"
+                aria-label={open ? `Collapse ${item.title}` : `Expand ${item.title}`}
+                onClick={() => toggle(item.id)}
+                sx={{ p: 0.25 }}
+              >
+                {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+              </IconButton>
+            ) : (
+              <Box sx={{ width: 24, flexShrink: 0 }} />
+            )}
+            {editing === item.id ? (
+              <TitleEditor
+                item={item}
+                onDone={(title) => {
+                  setEditing(null);
+                  if (title !== null) onRename(item, title);
+                }}
+              />
+            ) : (
+              <>
+                <Box
+                  component="button"
+                  type="button"
+                  onClick={() => onSelect(item)}
+                  onDoubleClick={() => setEditing(item.id)}
+                  aria-current={item.id === selectedId ? 'true' : undefined}
+                  title={item.title}
+                  sx={{
+                    flexGrow: 1,
+                    minWidth: 0,
+                    textAlign: 'left',
+                    border: 0,
+                    bgcolor: 'transparent',
+                    color: 'text.primary',
+                    font: 'inherit',
+                    fontSize: 14,
+                    fontWeight: depth === 0 && hasChildren ? 650 : 450,
+                    py: 0.75,
+                    px: 0.5,
+                    cursor: 'pointer',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                    borderRadius: 1,
+                    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+                  }}
+                >
+                  {item.title || <em>Untitled {item.type}</em>}
+                </Box>
+                <Tooltip title="Rename">
+                  <IconButton
+                    size="small"
+                    className="outline-edit"
+                    aria-label={`Rename ${item.title}`}
+                    onClick={() => setEditing(item.id)}
+                    sx={{ opacity: { xs: 1, md: 0 }, p: 0.5 }}
+                  >
+                    <EditOutlinedIcon sx={{ fontSize: 16 }} />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          </Box>
+          {hasChildren && open && (
+            <Box component="ul" role="group" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {renderItems(item.children, depth + 1)}
+            </Box>
+          )}
+        </Box>
+      );
+    });
+
+  return (
+    <Box>
+      {branches.length > 0 && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1 }}>
+          <Tooltip title={allCollapsed ? 'Expand all' : 'Collapse all'}>
+            <IconButton
+              size="small"
+              aria-label={allCollapsed ? 'Expand all' : 'Collapse all'}
+              onClick={() => setCollapsed(allCollapsed ? new Set() : new Set(branches))}
+            >
+              {allCollapsed ? <UnfoldMoreIcon fontSize="small" /> : <UnfoldLessIcon fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        </Box>
+      )}
+      <Box component="ul" role="tree" aria-label="Book structure" sx={{ listStyle: 'none', m: 0, px: 1, pb: 2 }}>
+        {renderItems(outline, 0)}
+      </Box>
+    </Box>
+  );
+}
+
+function TitleEditor({ item, onDone }: { item: OutlineItem; onDone(title: string | null): void }) {
+  const [value, setValue] = useState(item.title);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      onDone(titleToSave(item.title, value));
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onDone(null);
+    }
+  };
+  return (
+    <InputBase
+      autoFocus
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={onKeyDown}
+      // Leaving the field without Enter keeps the old title.
+      onBlur={() => onDone(null)}
+      onFocus={(e) => e.target.select()}
+      inputProps={{ 'aria-label': 'Outline item title', maxLength: 500 }}
+      sx={{
+        flexGrow: 1,
+        fontSize: 14,
+        px: 0.75,
+        py: 0.25,
+        my: 0.25,
+        borderRadius: 1,
+        border: '1.5px solid',
+        borderColor: 'primary.main',
+        bgcolor: 'background.paper',
+      }}
+    />
+  );
+}
