@@ -8,6 +8,7 @@ import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
 import { aliasIndex, findMentions, type Mention } from './mentions.js';
 import { resolveConversations, type Turn } from './conversation.js';
+import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
 import { nounGender, resolvePronoun } from './pronouns.js';
 import { tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
@@ -252,5 +253,43 @@ export function attributeDetailed(
     out[orig]!.attributionMethod = who ? who.method : 'none';
     out[orig]!.confidence = CONFIDENCE[who ? who.method : 'none'];
   });
-  return { quotes: out, narratorAddressedAs, roles: rolesByApposition(text, characters, mentions) };
+  // What the speakers call each other joins a role or a lone first name to a named character.
+  // A tag names the speaker by name or by a role noun ("said the robber").
+  const taggedBy = (i: number): number => {
+    const s = infos[i]!.tag?.subject;
+    if (s?.kind === 'name') return s.char;
+    if (s?.kind === 'other') return describedBy.get(s.noun) ?? -1;
+    return -1;
+  };
+  // Any name said to someone: "My dear Charles, what do you mean?", "… place. Charles, when …".
+  const addressOf = (para: number): number => {
+    for (const i of byPara.get(para)!) {
+      for (let t = infos[i]!.a; t < infos[i]!.b; t++) {
+        const m = mentionAt.get(t);
+        if (!m) continue;
+        const before = text.slice(Math.max(0, m.start - 8), m.start);
+        if (
+          (t === infos[i]!.a || /(?:[,.!?;:]\s?|\b(?:dear|dearest|my)\s)$/i.test(before)) &&
+          /[,!?]/.test(text[m.end] ?? '')
+        )
+          return m.char;
+      }
+    }
+    return -1;
+  };
+  const addressTurns: AddressTurn[] = paras.map((para) => {
+    const tagged = byPara
+      .get(para)!
+      .map(taggedBy)
+      .find((c) => c >= 0);
+    return { para, tagged: tagged ?? -1, speaker: speakerOf(para), vocative: addressOf(para) };
+  });
+  const roles = rolesByApposition(text, characters, mentions);
+  const targets = new Set(roles.values());
+  for (const [from, to] of namesByAddress(addressTurns, characters))
+    if (!roles.has(from) && !targets.has(from) && !roles.has(to)) {
+      roles.set(from, to);
+      targets.add(to);
+    }
+  return { quotes: out, narratorAddressedAs, roles };
 }

@@ -43,3 +43,52 @@ describe('role speakers merged into the named character', () => {
     expect(speakerName(r, /Come in/)).toBe('The undertaker');
   });
 });
+
+describe('names joined by what the speakers call each other', () => {
+  it('merges a role that the other speakers keep addressing by one name', () => {
+    const text = [
+      'Fagan and Nell sat with the robber by the fire. Fagan was old.',
+      '"Wot d\'ye mean?" said the robber.',
+      '"Hush, Bill, hush!" said Fagan.',
+      '"Where is it?" asked the robber.',
+      '"Here, Bill," said Nell.',
+      '"Give it here," said the robber.',
+      '"Take it, Bill," said Fagan.',
+      '"Now go," said the robber.',
+      'Bill Soames went out. Bill Soames was a thief, and Bill Soames was cruel. "Come," said Bill Soames.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    expect(speakerName(r, /Give it here/)).toBe('Bill Soames');
+  });
+
+  it('merges a lone first name said to a surname-holder ("Charles" to Mr. Bingle)', () => {
+    const text = [
+      'Mr. Bingle and his sister Miss Bingle sat with Mr. Darby. Mr. Bingle was merry.',
+      '"It is amazing to me," said Mr. Bingle, "how young ladies do it."',
+      '"My dear Charles, what do you mean?" said Miss Bingle.',
+      '"I mean it," said Mr. Bingle.',
+      '"Charles, you are absurd."',
+      '"Not at all," said Mr. Darby.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    const bingle = r.characters.find((c) => c.name === 'Mr. Bingle');
+    expect(bingle).toBeDefined();
+    expect(r.characters.some((c) => c.name === 'Charles')).toBe(false);
+    expect(bingle!.alternativeNames).toContain('Charles');
+  });
+
+  it('keeps two speakers apart when they answer each other', () => {
+    const text = [
+      'Mrs. Bolt and Kate sat by the fire. Mrs. Bolt was tired.',
+      '"Do you hear, Kate?" said Mrs. Bolt.',
+      '"Yes," said Kate.',
+      '"Good," said Mrs. Bolt.',
+      '"Tea, Kate?" asked Mrs. Bolt.',
+      '"Please," said Kate.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    const kate = r.characters.find((c) => c.name === 'Kate');
+    expect(kate).toBeDefined();
+    expect(kate!.alternativeNames).not.toContain('Mrs. Bolt');
+  });
+});
