@@ -130,7 +130,7 @@ export async function recordProgress(
 }
 
 /**
- * Settles a job `owner` still holds: completed (cancelled instead if a cancel arrived meanwhile),
+ * Settles a job `owner` still holds (the owner stays on the row: which instance ran it): completed (cancelled instead if a cancel arrived meanwhile),
  * failed or cancelled. Returns the settled record, or undefined when the job is not `owner`'s anymore.
  */
 export async function settleJob(
@@ -147,7 +147,7 @@ export async function settleJob(
          ELSE 'Analysis failed' END,
        processed_chunks = CASE ${status} WHEN 'completed' THEN total_chunks ELSE processed_chunks END,
        error = $4, result_key = CASE ${status} WHEN 'completed' THEN $5 ELSE NULL END,
-       owner = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
+       lease_expires_at = NULL, finished_at = now(), updated_at = now()
      WHERE job_id = $2 AND owner = $1 AND status = 'running'
      RETURNING *`,
     [
