@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyze.js';
 import { findCharactersDetailed } from '../characters/findCharacters.js';
 import { findQuotes } from '../quotes/findQuotes.js';
 import { attributeDetailed, attributeQuotes } from './attributeQuotes.js';
@@ -101,5 +102,24 @@ describe('attributeQuotes', () => {
   it('leaves a quote with no clue unattributed', () => {
     const r = run('"Hello there."');
     expect(r[0]).toMatchObject({ who: null, method: 'none', confidence: 0 });
+  });
+});
+
+describe('a bare "Mr. SURNAME" shared by several full-named characters', () => {
+  it('is, at each mention, the holder most named around it', () => {
+    const text = [
+      'Mr. Thaddeus Shol met us at the door. Thaddeus Shol was small, and he was nervous.',
+      '"Come in," said Thaddeus Shol. "Thank you," said Mr. Holt, and he entered.',
+      '"My brother is upstairs," said Mr. Shol.',
+      'The night was long and the road was dark and cold. '.repeat(60),
+      'Far away, Mr. Bartholomew Shol sat alone. Bartholomew Shol was rich, and he was proud.',
+      '"Who is there?" said Bartholomew Shol. Bartholomew Shol stood up.',
+      '"Nobody," said Mr. Shol, and he sat down again.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    const who = (re: RegExp) =>
+      r.characters.find((c) => c.id === r.quotes.find((q) => re.test(q.text))?.speakerId)?.name;
+    expect(who(/brother is upstairs/)).toBe('Mr. Thaddeus Shol');
+    expect(who(/Nobody/)).toBe('Mr. Bartholomew Shol');
   });
 });

@@ -6,7 +6,7 @@ import type { Gender } from '../characters/lexicon.js';
 import { getProfile } from '../characters/profiles.js';
 import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
-import { aliasIndex, findMentions, type Mention } from './mentions.js';
+import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from './mentions.js';
 import { resolveConversations, type Turn } from './conversation.js';
 import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
@@ -87,6 +87,7 @@ export function attributeDetailed(
   const qs = order.map((i) => quotes[i]!);
   const tokens = options.tokens ?? tokenize(text, qs);
   const mentions = findMentions(tokens, aliasIndex(characters));
+  resolveSharedSurnames(mentions, characters);
   const mentionAt = new Map<number, Mention>();
   for (const m of mentions) mentionAt.set(m.token, m);
   const gender = genders(characters);

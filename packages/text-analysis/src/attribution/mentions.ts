@@ -1,5 +1,6 @@
 // Finds where characters are named in the text, by matching their names and aliases on tokens.
 import type { Character } from '@castbook/contracts';
+import { getProfile } from '../characters/profiles.js';
 import type { TokenList } from '../characters/tokens.js';
 
 export interface Mention {
@@ -72,4 +73,60 @@ export function findMentions(tokens: TokenList, index: Map<string, number>): Men
     }
   }
   return out;
+}
+
+/** How far around an ambiguous "Mr. SURNAME" the full names of its holders are counted (tokens). */
+const SURNAME_BEFORE = 2000;
+const SURNAME_AFTER = 300;
+/** Distance (tokens) at which a name counts half. */
+const SURNAME_SCALE = 200;
+
+/**
+ * "Mr. Sholto" among Thaddeus, Bartholomew and Major John Sholto: a character known only by an
+ * honorific and a surname, when two or more characters carry that surname with a first name, is
+ * at each mention the holder most named around it. Mentions are re-pointed in place; a mention with
+ * no holder nearby keeps its own character.
+ */
+export function resolveSharedSurnames(mentions: Mention[], characters: readonly Character[]): void {
+  const words = (n: string) => aliasKey(n).split(' ');
+  const holders = new Map<number, number[]>();
+  characters.forEach((c, i) => {
+    const names = [c.name, ...c.alternativeNames].map(words);
+    // Only "Mr. Sholto" (and perhaps "Sholto"): one surname, never a first name.
+    if (!names.every((w) => w.length <= 2) || !names.some((w) => w.length === 2)) return;
+    const surname = names.find((w) => w.length === 2)![1]!;
+    if (names.some((w) => w[w.length - 1] !== surname)) return;
+    const honorific = names.find((w) => w.length === 2)![0]!;
+    const others: number[] = [];
+    characters.forEach((o, j) => {
+      if (j === i) return;
+      const full = [o.name, ...o.alternativeNames].map(words);
+      // Called by the same honorific with a first name and the surname ("Mr. Thaddeus Sholto"):
+      // "Mrs. Bennet" is not one of the Miss Bennets.
+      const named = full.some((w) => w.length >= 3 && w[0] === honorific && w[w.length - 1] === surname);
+      const g = getProfile(o)?.gender ?? 'u';
+      if (named && g !== 'u' && g === (getProfile(c)?.gender ?? 'u')) others.push(j);
+    });
+    if (others.length >= 2) holders.set(i, others);
+  });
+  if (holders.size === 0) return;
+  // Mentions are in text order: the window's start only moves forward.
+  let lo = 0;
+  const decided: [Mention, number][] = [];
+  for (const m of mentions) {
+    const cands = holders.get(m.char);
+    if (!cands) continue;
+    while (mentions[lo]!.token < m.token - SURNAME_BEFORE) lo++;
+    const counts = new Map<number, number>();
+    for (let k = lo; k < mentions.length && mentions[k]!.token <= m.token + SURNAME_AFTER; k++) {
+      const o = mentions[k]!;
+      // Nearer names weigh more, and names after it less than names before.
+      const d = m.token - o.token;
+      const w = (d >= 0 ? 1 : 0.5) / (1 + Math.abs(d) / SURNAME_SCALE);
+      if (cands.includes(o.char)) counts.set(o.char, (counts.get(o.char) ?? 0) + w);
+    }
+    const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    if (ranked.length > 0 && (ranked.length === 1 || ranked[0]![1] > ranked[1]![1])) decided.push([m, ranked[0]![0]]);
+  }
+  for (const [m, c] of decided) m.char = c;
 }
