@@ -64,6 +64,19 @@ describe('naming constructions that give one person two names', () => {
     expect(byName(list, 'Mr. Crump')).not.toBe(pardle);
   });
 
+  it('takes "Mrs. SURNAME" for "NAME the wife of Mr. SURNAME"', () => {
+    const text = [
+      '"Tea?" said Harriet, and she poured it. Harriet smiled at Mr. Crump.',
+      '"Thank you," said Mr. Crump, and he drank. Mr. Crump sighed.',
+      'Harriet the wife of Mr. Crump! Nobody had thought it.',
+      '"Sit down," said Mrs. Crump, and she frowned. Mrs. Crump was busy.',
+    ].join('\n\n');
+    const list = characters(text);
+    const harriet = byName(list, 'Harriet');
+    expect(harriet).toBeDefined();
+    expect(byName(list, 'Mrs. Crump')).toBe(harriet);
+  });
+
   it('does not read a wish ("make her marry Mr. Crump") or an address in a quote as a marriage', () => {
     const text = [
       '"You must make Lucy marry Mr. Crump," said Mrs. Pardle, and she sighed.',

@@ -15,6 +15,8 @@ const ALIAS_AFTER =
 /** "B, as A was now called": the first name is another name of the second. */
 const AS_CALLED = /,\s*as\s+[A-Z][\w.' ]*?\s(?:was|is)\s+(?:now\s+|then\s+)?$/;
 /** "A had married B", "A married B" (past tense only: "make Lizzy marry Mr. Collins" is a wish). */
+/** "Charlotte the wife of Mr. Collins", "Jane, wife of Mr. Crump". */
+const WIFE_OF = /^,?\s+(?:the\s+)?wife\s+of\s+$/;
 const MARRIED = /^\s+(?:had\s+)?married\s+$/;
 
 interface Found {
@@ -60,7 +62,7 @@ export function aliasLinks(text: string, tokens: TokenList, characters: readonly
   const gender = (i: number) => getProfile(characters[i]!)?.gender ?? 'u';
   const links: [number, number][] = [];
   const trigger =
-    /\b(?:otherwise|alias|commonly called|generally called|known as|late|formerly|called himself|called herself|under the name of|married|called)\b/g;
+    /\b(?:otherwise|alias|commonly called|generally called|known as|late|formerly|called himself|called herself|under the name of|married|called|wife of)\b/g;
   for (let m = trigger.exec(text); m; m = trigger.exec(text)) {
     const at = tokenAt(tokens, m.index);
     if (at >= tokens.length || tokens.at(at)!.inQuote) continue;
@@ -80,6 +82,18 @@ export function aliasLinks(text: string, tokens: TokenList, characters: readonly
       const surname = surnameOf(characters[man]!);
       const wife = surname ? index.get('Mrs ' + surname) : undefined;
       if (wife !== undefined && wife !== woman && wife !== man) links.push([wife, woman]);
+      continue;
+    }
+    if (word === 'wife of') {
+      // "Charlotte the wife of Mr. Collins", "Jane, wife of Mr. Crump".
+      const the = at > 0 && tokens.at(at - 1)!.text.toLowerCase() === 'the' ? at - 1 : at;
+      const a = the > 0 ? mentionTo(tokens, index, the - 1) : null;
+      const b = mentionFrom(tokens, index, endTok);
+      if (!a || !b || a.char === b.char || gender(a.char) === 'm' || gender(b.char) !== 'm') continue;
+      if (!WIFE_OF.test(text.slice(tokens.at(a.to - 1)!.end, tokens.at(b.from)!.start))) continue;
+      const surname = surnameOf(characters[b.char]!);
+      const wife = surname ? index.get('Mrs ' + surname) : undefined;
+      if (wife !== undefined && wife !== a.char && wife !== b.char) links.push([wife, a.char]);
       continue;
     }
     if (word === 'called') {
