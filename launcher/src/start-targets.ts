@@ -1,8 +1,9 @@
 // Starts targets with the environment each one needs from those started before it. Used by the
 // launcher (main.ts) and by integration tests that run a few targets in one process.
 // Order: auth first (the others verify tokens against its keys, so they need its URL), then the
-// other services side by side, except that a service which calls others synchronously (projects
-// calls authors and billing when its read models lag) starts after them, then the gateway in front.
+// other services side by side, except that a service which calls others synchronously starts after
+// them (projects calls authors and billing when its read models lag; analysis calls projects for
+// progress), then the gateway in front.
 // Every service gets the `{NAME}_URL` of each service started before it.
 import type { BlobStore, EventBus, Logger, RunningTarget, Target } from '@castbook/platform';
 
@@ -20,8 +21,8 @@ export interface StartTargetsOptions {
 
 const JWKS_PATH = '/.well-known/jwks.json';
 
-/** Services that call others synchronously, so start once those are up. */
-const STARTS_LATE = new Set(['projects']);
+/** Services that call others synchronously, so start once those are up: one wave each, in order. */
+const STARTS_LATE = ['projects', 'analysis'];
 
 export async function startTargets(options: StartTargetsOptions): Promise<Map<string, RunningTarget>> {
   const { targets, env } = options;
@@ -57,7 +58,11 @@ export async function startTargets(options: StartTargetsOptions): Promise<Map<st
   const auth = targets.find((t) => t.name === 'auth');
   if (auth) await start(auth, serviceEnv('auth'));
   const others = targets.filter((t) => t.name !== 'auth' && t.name !== 'gateway');
-  for (const wave of [others.filter((t) => !STARTS_LATE.has(t.name)), others.filter((t) => STARTS_LATE.has(t.name))]) {
+  const waves = [
+    others.filter((t) => !STARTS_LATE.includes(t.name)),
+    ...STARTS_LATE.map((n) => others.filter((t) => t.name === n)),
+  ];
+  for (const wave of waves.filter((w) => w.length > 0)) {
     const results = await Promise.allSettled(wave.map((t) => start(t, serviceEnv(t.name))));
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;

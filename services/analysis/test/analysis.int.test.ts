@@ -291,6 +291,28 @@ describe('analysis pipeline', () => {
     for (const q of again.quotes) if (q.speakerId) expect(ids.has(q.speakerId)).toBe(true);
   });
 
+  it("does not answer the previous job's end while the next job is on its way or being applied", async () => {
+    const { client } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(client, CHAPTERS);
+    await client.post(`/api/projects/${id}/analyze`);
+    expect((await settled(client, id)).analysisStatus).toBe('completed');
+    expect(await progress(client, id)).toMatchObject({ isComplete: true, statusMessage: 'Analysis complete' });
+    // A re-analysis requested whose event has not reached the analysis service yet (a lagging bus):
+    // what POST analyze commits in projects, without the event.
+    const db = new Database({ url: stack.databases.projects, logger: createLogger('test', 'warn') });
+    try {
+      await db.query(
+        "UPDATE projects SET analysis_status = 'in_progress', analysis_job_id = gen_random_uuid()::text, " +
+          'analysis_content_version = content_version, analysis_previous_status = $2 WHERE id = $1',
+        [id, 'completed'],
+      );
+      // The app would reload the project and toast "Analysis Complete" at a complete answer.
+      expect(await progress(client, id)).toMatchObject({ isComplete: false, statusMessage: 'Waiting to start' });
+    } finally {
+      await db.close();
+    }
+  });
+
   it("answers 404 on another user's project for analyze, cancel-analysis and analysis-progress", async () => {
     const { client: owner } = await signedUpClient(stack.gatewayUrl);
     const { client: other } = await signedUpClient(stack.gatewayUrl);

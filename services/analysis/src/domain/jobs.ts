@@ -27,6 +27,7 @@ export interface JobRecord {
 export const JOB_MESSAGES = {
   notFound: 'Project not found',
   notStarted: 'Not analysed yet',
+  saving: 'Saving the results',
   queued: 'Waiting to start',
   starting: 'Reading the book',
   contentMissing: "The book's text could not be read. Save the project and analyze it again.",
@@ -54,6 +55,29 @@ export function progressOf(job: JobRecord | undefined): AnalysisProgress {
     isComplete: settled,
     error: job.status === 'failed' ? job.error : null,
   };
+}
+
+/** The project's own view of its analysis (projects service): which job is current. */
+export interface ProjectAnalysisState {
+  analysisStatus: string;
+  analysisJobId: string | null;
+}
+
+/**
+ * Progress as the caller must see it when the projects service says which job is current: a job
+ * requested but not arrived here yet is waiting (not the previous job's "complete"), and a job done
+ * here whose result projects has not applied yet is not complete for the app either (it reloads the
+ * project when it reads complete). Processed chunks never go down in either case.
+ */
+export function progressFor(job: JobRecord | undefined, project: ProjectAnalysisState | undefined): AnalysisProgress {
+  const own = progressOf(job);
+  const current = project?.analysisJobId;
+  if (!current) return own;
+  if (!job || job.jobId !== current) {
+    return { statusMessage: JOB_MESSAGES.queued, processedChunks: 0, totalChunks: 0, isComplete: false, error: null };
+  }
+  if (own.isComplete) return { ...own, statusMessage: JOB_MESSAGES.saving, isComplete: false, error: null };
+  return own;
 }
 
 /** Where a job's result is written in the analysis bucket. */

@@ -109,6 +109,12 @@ export function projectRoutes(
     ok(projectSummary(await projects.cancelAnalysis(callerOf(req), req.params.id), new Map())),
   );
 
+  // For the analysis service's progress answer (not routed by the gateway): the project's current job.
+  app.get('/internal/projects/:id/analysis', { onRequest: signedIn, schema: byId }, async (req) => {
+    const p = await projects.get(currentUser(req).userId, req.params.id);
+    return ok({ analysisStatus: p.analysisStatus, analysisJobId: p.analysisJobId, analysisError: p.analysisError });
+  });
+
   app.get('/api/projects/:id/thumbnail', { onRequest: signedIn, schema: byId }, async (req, reply) => {
     const { body, type } = await projects.thumbnail(currentUser(req).userId, req.params.id);
     return reply.header('content-type', type).header('cache-control', 'private, max-age=3600').send(body);
