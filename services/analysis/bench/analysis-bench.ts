@@ -76,6 +76,7 @@ async function embedded(): Promise<void> {
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error('embedded Castbook exited at start (see above)');
       if ((await fetch(`${base}/api/health`).catch(() => null))?.status === 200) break;
       if (i > 600) throw new Error('embedded Castbook did not start');
       await sleep(200);
