@@ -25,6 +25,12 @@ const MIN_NAME_VOTES = 2;
 const DOMINANCE = 2;
 /** Turns where the two answer each other, at most this share of the votes. */
 const MAX_OPPOSED_SHARE = 0.25;
+/** Paragraph distance of two turns of one conversation (one narration paragraph between). */
+const MAX_SLOT_GAP = 2;
+/** Turns (slots and addresses together) a role must stand in for one name, ... */
+const MIN_SLOT_VOTES = 4;
+/** ... that many times as often as for any other. */
+const SLOT_DOMINANCE = 3;
 
 type Counts = Map<number, Map<number, number>>;
 
@@ -63,6 +69,7 @@ function isSurnameOnly(c: Character): boolean {
 export function namesByAddress(turns: readonly AddressTurn[], characters: readonly Character[]): Map<number, number> {
   const addressedAs: Counts = new Map();
   const opposed: Counts = new Map();
+  const slots: Counts = new Map();
   for (let k = 0; k + 1 < turns.length; k++) {
     const a = turns[k]!;
     const b = turns[k + 1]!;
@@ -75,6 +82,27 @@ export function namesByAddress(turns: readonly AddressTurn[], characters: readon
     if (a.tagged >= 0 && b.tagged >= 0 && a.tagged !== b.tagged) {
       bump(opposed, a.tagged, b.tagged);
       bump(opposed, b.tagged, a.tagged);
+    }
+  }
+  // A role tagged in the slot of a named speaker: "inquired Sikes", another speaker, "asked the
+  // robber" (one narration paragraph at most between turns).
+  const isRole = (i: number) => i >= 0 && !!getProfile(characters[i]!)?.noun;
+  const linked = (x: AddressTurn, y: AddressTurn) => y.para - x.para <= MAX_SLOT_GAP;
+  for (let k = 0; k < turns.length; k++) {
+    const t = turns[k]!;
+    if (!isRole(t.tagged)) continue;
+    for (const [n1, n2] of [
+      [k - 1, k - 2],
+      [k + 1, k + 2],
+    ] as const) {
+      const near = turns[n1];
+      const far = turns[n2];
+      if (!near || !far) continue;
+      const [x, y, z] = n1 < k ? [far, near, t] : [t, near, far];
+      if (!linked(x, y) || !linked(y, z)) continue;
+      if (far.tagged < 0 || isRole(far.tagged) || near.speaker < 0 || near.speaker === far.tagged) continue;
+      if (near.speaker === t.tagged) continue;
+      bump(slots, t.tagged, far.tagged);
     }
   }
   // A speaker who addresses a name is not that name.
@@ -93,18 +121,35 @@ export function namesByAddress(turns: readonly AddressTurn[], characters: readon
     out.set(from, to);
     taken.add(to);
   };
+  for (const who of new Set([...addressedAs.keys(), ...slots.keys()])) {
+    if (!getProfile(characters[who]!)?.noun) continue;
+    // A role: the one name it is called by far more than by any other ...
+    const byName = (m: Counts) =>
+      [...(m.get(who) ?? new Map<number, number>()).entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    const ok = (name: number, n: number, second: number, min: number, dominance: number, share: number) =>
+      n >= min &&
+      n >= dominance * second &&
+      compatible(who, name) &&
+      !getProfile(characters[name]!)?.descriptor &&
+      count(opposed, who, name) <= share * n;
+    const voc = byName(addressedAs);
+    if (voc.length > 0 && ok(voc[0]![0], voc[0]![1], voc[1]?.[1] ?? 0, MIN_ROLE_VOTES, DOMINANCE, MAX_OPPOSED_SHARE)) {
+      link(who, voc[0]![0]);
+      continue;
+    }
+    // ... or, with the slots it takes in conversations of a named speaker, the one name it
+    // stands in for in many turns, never answering it.
+    const both = new Map<number, number>();
+    for (const m of [addressedAs, slots])
+      for (const [name, n] of m.get(who) ?? []) both.set(name, (both.get(name) ?? 0) + n);
+    const all = [...both.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    if (all.length > 0 && ok(all[0]![0], all[0]![1], all[1]?.[1] ?? 0, MIN_SLOT_VOTES, SLOT_DOMINANCE, 0))
+      link(who, all[0]![0]);
+  }
   for (const [who, names] of addressedAs) {
     const c = characters[who]!;
     const ranked = [...names.entries()].sort((x, y) => y[1] - x[1] || x[0] - y[0]);
-    if (getProfile(c)?.noun) {
-      // A role: the one name it is called by far more than by any other.
-      const [name, n] = ranked[0]!;
-      const second = ranked[1]?.[1] ?? 0;
-      const ok = n >= MIN_ROLE_VOTES && n >= DOMINANCE * second && compatible(who, name);
-      if (ok && !getProfile(characters[name]!)?.descriptor && count(opposed, who, name) <= MAX_OPPOSED_SHARE * n)
-        link(who, name);
-      continue;
-    }
+    if (getProfile(c)?.noun) continue;
     for (const [name, n] of ranked) {
       if (!compatible(who, name) || count(opposed, who, name) > 0) continue;
       // Twice, or every time the character is tagged at all, or a name never tagged as a speaker

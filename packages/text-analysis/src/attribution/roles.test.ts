@@ -61,6 +61,27 @@ describe('names joined by what the speakers call each other', () => {
     expect(speakerName(r, /Give it here/)).toBe('Bill Soames');
   });
 
+  it('merges a role that takes the turns of one named speaker, with narration between turns', () => {
+    const lines: string[] = ['Bill Soames and Tobias Kell walked on. Bill Soames was a robber, and he was cruel.'];
+    for (const [a, b, c] of [
+      ['Where now?', 'Here', 'Quick'],
+      ['Stop', 'Why?', 'Because'],
+      ['Look', 'At what?', 'There'],
+      ['Run', 'I cannot', 'Then walk'],
+    ])
+      lines.push(
+        `"${a}," said Bill Soames.`,
+        `"${b}," said Tobias Kell.`,
+        'The wind blew hard over the heath.',
+        `"${c}," said the thief.`,
+        '"Yes," said Tobias Kell.',
+        'They went on.',
+        'The night fell.',
+      );
+    const r = analyze(lines.join('\n\n'), { outline: [] });
+    expect(speakerName(r, /Then walk/)).toBe('Bill Soames');
+  });
+
   it('merges a lone first name said to a surname-holder ("Charles" to Mr. Bingle)', () => {
     const text = [
       'Mr. Bingle and his sister Miss Bingle sat with Mr. Darby. Mr. Bingle was merry.',
