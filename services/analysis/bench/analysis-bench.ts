@@ -14,7 +14,7 @@
 // CASTBOOK_PDNC_DIR.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOPICS } from '@castbook/contracts';
@@ -119,7 +119,8 @@ async function embedded(): Promise<void> {
       runs.push({ complete, applied: performance.now() - t0, chunks });
     }
     console.log(
-      `\nEmbedded mode (one process, embedded PostgreSQL, memory bus, disk), Oliver Twist, ${(content.length / 1e6).toFixed(2)} MB:`,
+      `\nEmbedded mode (one process, embedded PostgreSQL, memory bus, disk), Oliver Twist, ` +
+        `${(content.length / 1e6).toFixed(2)} MB; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)}:`,
     );
     for (const [i, r] of runs.entries()) {
       console.log(
@@ -178,7 +179,7 @@ async function distributed(): Promise<void> {
         const times = jobs.map((j, i) => ends[i]!.at - j.submittedAt).sort((a, b) => a - b);
         const total = Math.max(...ends.map((e) => e.at)) - Math.min(...jobs.map((j) => j.submittedAt));
         lines.push(
-          `  ${instances} analysis process${instances > 1 ? 'es' : '  '}  ${((BOOKS / total) * 60).toFixed(1).padStart(6)} books/min` +
+          `  ${instances} analysis process${instances > 1 ? 'es' : '  '}  ${((BOOKS / (total / 1000)) * 60).toFixed(1).padStart(6)} books/min` +
             `   all ${BOOKS} in ${seconds(total).padStart(8)}   job p50 ${seconds(percentile(times, 50)).padStart(8)}` +
             `   p95 ${seconds(percentile(times, 95)).padStart(8)}${failed ? `   (${failed} not completed!)` : ''}`,
         );
@@ -193,10 +194,11 @@ async function distributed(): Promise<void> {
     await jwks.close();
     await infra.stop();
   }
-  const chars = texts.reduce((n, t, i) => n + (i < BOOKS ? 0 : 0) + t.length, 0);
+  const chars = texts.reduce((n, t) => n + t.length, 0);
   console.log(
     `\nDistributed topology (Kafka, MinIO, PostgreSQL server; ${BOOKS} novels cycled from ${NOVELS.length}, ` +
-      `${(chars / NOVELS.length / 1e6).toFixed(2)} MB average; ${cpus().length} CPUs shared with the machine):`,
+      `${(chars / NOVELS.length / 1e6).toFixed(2)} MB average; ${cpus().length} CPUs, load average ` +
+      `${loadavg()[0]!.toFixed(1)} at the end):`,
   );
   for (const l of lines) console.log(l);
 }

@@ -21,7 +21,7 @@ export const analysisConfig = baseServiceConfig.extend({
   ANALYSIS_POLL_MS: positiveInt(1_000),
   /** Characters per chunk (SPEC §9). */
   ANALYSIS_CHUNK_SIZE: z.coerce.number().int().min(1000).max(50_000).default(10_000),
-  /** Takeovers of one job before it is failed (a book that kills its process must not loop forever). */
+  /** Runs of one job (first run and takeovers) before it fails: a book that kills its process must not loop forever. */
   ANALYSIS_MAX_ATTEMPTS: positiveInt(3),
 });
 export type AnalysisConfig = z.infer<typeof analysisConfig>;
