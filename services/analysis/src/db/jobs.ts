@@ -85,8 +85,9 @@ export async function requestCancel(
 }
 
 /**
- * Takes the next job this instance may run: a queued job it received, or any open job whose lease ran
- * out (its owner died, or is too busy to start it). SKIP LOCKED: two instances never take the same job.
+ * Takes the next job this instance may run: a queued job (those it received first, then other
+ * instances' that wait for a free slot there), or a running job whose lease ran out (its owner died).
+ * SKIP LOCKED: two instances never take the same job.
  */
 export async function claimJob(
   db: Queryable,
@@ -100,8 +101,8 @@ export async function claimJob(
      WHERE job_id = (
        SELECT job_id FROM analysis_jobs
        WHERE status IN ('queued', 'running') AND NOT (job_id = ANY($3::text[]))
-         AND ((status = 'queued' AND owner = $1) OR owner IS NULL OR lease_expires_at < now())
-       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+         AND (status = 'queued' OR lease_expires_at < now())
+       ORDER BY (owner IS NOT DISTINCT FROM $1) DESC, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
     [owner, leaseMs, runningHere],
   );
