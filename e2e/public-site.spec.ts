@@ -26,8 +26,10 @@ async function checkAxe(page: Page, label: string) {
   expect(bad, `axe on ${label}`).toEqual([]);
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+async function shot(page: Page, name: string, fullPage = true) {
+  // From the top, so the sticky header is where a visitor sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 /** Makes the download of one lazy chunk of the app fail, as a dropped connection would. */
@@ -301,15 +303,17 @@ for (const vp of VIEWPORTS) {
       await toc.getByRole('link', { name: 'Voice Recording' }).click();
       await expect(page).toHaveURL(/#voice-recording$/);
       await expect(page.getByRole('heading', { level: 2, name: 'Voice Recording' })).toBeInViewport();
-      // Sections about screens not shipped yet say so; those about today's features do not.
-      await expect(page.locator('#project-management').getByText('Coming soon')).toBeVisible();
-      await expect(page.locator('#account-management').getByText('Coming soon')).toHaveCount(0);
+      // Voice samples are not built: their section says so. Sections about shipped screens do not.
+      await expect(page.locator('#voice-recording').getByText('Coming soon')).toBeVisible();
+      await expect(page.locator('#voice-recording').getByText(/does not record audio yet/)).toBeVisible();
+      for (const id of ['getting-started', 'project-management', 'author-management', 'account-management'])
+        await expect(page.locator(`#${id}`).getByText('Coming soon')).toHaveCount(0);
 
       // Support is reachable from the command palette.
       await page.goto('/stage');
       await expect(page.getByRole('heading', { level: 1, name: /, Grace$/ })).toBeVisible();
       await page.keyboard.press('Control+k');
-      await page.getByPlaceholder('Search pages…').fill('help');
+      await page.getByRole('combobox', { name: 'Search pages' }).fill('help');
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/stage\/support$/);
     });
@@ -352,7 +356,7 @@ test('the mobile menu opens below 768 px and closes itself at 768 px and wider',
   for (const name of ['Home', 'Features', 'Pricing', 'Sign In', 'Sign Up Free'])
     await expect(mobileNav.getByRole('link', { name, exact: true })).toBeVisible();
   await checkAxe(page, 'open mobile menu');
-  await shot(page, 'mobile-menu-open');
+  await shot(page, 'mobile-menu-open', false);
   await page.setViewportSize({ width: 767, height: 844 });
   await expect(mobileNav).toBeVisible();
   await page.setViewportSize({ width: 768, height: 844 });

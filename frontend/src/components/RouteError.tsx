@@ -24,9 +24,14 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 function hint(error: unknown): string {
-  return isChunkLoadError(error)
-    ? 'Castbook could not download this page. Check your connection and reload; your work is saved on the server.'
-    : 'Reload the page to try again. If it keeps happening, sign out and back in.';
+  const inStage = window.location.pathname.startsWith('/stage');
+  if (isChunkLoadError(error))
+    return inStage
+      ? 'Castbook could not download this page. Check your connection and reload; your work is saved on the server.'
+      : 'Castbook could not download this page. Check your connection and reload.';
+  return inStage
+    ? 'Reload the page to try again. If it keeps happening, sign out and back in.'
+    : 'Reload the page to try again.';
 }
 
 export function RouteError({

@@ -151,11 +151,15 @@ function Comparison() {
     ['Price', free.price, `${pro.price}, ${pro.trialDays}-day free trial`],
     ...limitLines(free.limits).map(([k, v], i) => [k, v, limitLines(pro.limits)[i]![1]] as [string, string, string]),
     [
-      'Character analysis',
+      'Character analysis (coming soon)',
       has(free, FEATURES.characterAnalysis) ? yes : no,
       has(pro, FEATURES.characterAnalysis) ? yes : no,
     ],
-    ['Voice samples', has(free, FEATURES.voiceRecording) ? yes : no, has(pro, FEATURES.voiceRecording) ? yes : no],
+    [
+      'Voice samples (coming soon)',
+      has(free, FEATURES.voiceRecording) ? yes : no,
+      has(pro, FEATURES.voiceRecording) ? yes : no,
+    ],
     ['Support', 'Community', 'Priority'],
   ];
   return (

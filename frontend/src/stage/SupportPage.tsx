@@ -73,7 +73,7 @@ export default function SupportPage() {
     <>
       <PageHeader
         title="Support"
-        description="How Castbook works, step by step. Sections marked Coming soon describe screens that are still being built."
+        description="How Castbook works, step by step: from your first upload to your plan. Anything marked Coming soon is not available yet."
       />
       <Grid container spacing={{ xs: 3, md: 5 }}>
         <Grid size={{ xs: 12, md: 3 }}>

@@ -46,7 +46,7 @@ export const HELP_SECTIONS: HelpSection[] = [
         bullets: [
           'The sidebar lists the stage’s pages. Collapse or expand it with the button at the top left or Ctrl+B (⌘B on a Mac); Castbook remembers your choice for 7 days.',
           'The breadcrumbs at the top show where you are; each part is a link.',
-          'Search (Ctrl+K or ⌘K) opens a command palette: type a few letters of a page’s name and press Enter.',
+          'Search (Ctrl+K or ⌘K) opens a command palette: type a few letters of a page, project or author and press Enter.',
           'The sun and moon button switches the stage between light and dark themes. Public pages are always light.',
         ],
       },

@@ -7,7 +7,7 @@ import { HEADLINE, STATS } from '../marketing';
 const POINTS = [
   'Chapters and parts found for you',
   'Every line attributed to its speaker',
-  'A colour and a voice sample per character',
+  'Every character in a colour of their own',
 ];
 
 function MarketingPanel() {
