@@ -163,9 +163,10 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      aria-label="Search"
       slotProps={{
         paper: {
+          // MUI gives the paper the dialog role, so the name belongs there.
+          'aria-label': 'Search',
           sx: {
             position: 'absolute',
             top: { xs: 16, sm: '12vh' },

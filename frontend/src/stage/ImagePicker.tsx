@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Avatar, Box, Button, FormHelperText, Typography } from '@mui/material';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { blobToDataUrl } from '../api/authed-image';
 
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 const IMAGE_TYPES = new Set(IMAGE_ACCEPT.split(','));
@@ -41,13 +42,17 @@ export function ImagePicker({
   const [preview, setPreview] = useState<string | undefined>();
 
   useEffect(() => {
-    if (!file) {
-      setPreview(undefined);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    setPreview(undefined);
+    if (!file) return;
+    let live = true;
+    // A data: URL: the page's CSP lets images come from the app itself or data:, not blob:.
+    blobToDataUrl(file).then(
+      (url) => live && setPreview(url),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [file]);
 
   const shown = preview ?? currentSrc;
@@ -60,7 +65,17 @@ export function ImagePicker({
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         {shape === 'circle' ? (
-          <Avatar src={shown} alt="" sx={{ width: size as number, height: size as number, fontWeight: 700 }}>
+          <Avatar
+            src={shown}
+            alt=""
+            sx={{
+              width: size as number,
+              height: size as number,
+              fontWeight: 700,
+              bgcolor: 'secondary.main',
+              color: '#1a1300',
+            }}
+          >
             {fallback}
           </Avatar>
         ) : (

@@ -1,0 +1,58 @@
+// A real .docx made at test time: the first chapters of a public-domain novel from the PDNC
+// development set (../shared/data/pdnc-dev), one paragraph per paragraph of the text, the chapter
+// headings styled as headings, zipped the way Word does (content types, relationships, document).
+import { readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
+
+const PDNC = new URL('../../../shared/data/pdnc-dev/', import.meta.url);
+
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+  '</Types>';
+const RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+  '</Relationships>';
+
+const escapeXml = (s: string) => s.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!);
+
+const paragraph = (text: string, heading: boolean) =>
+  `<w:p>${heading ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : ''}` +
+  `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
+
+/** The paragraphs of the novel up to (not including) the chapter numbered `chapters + 1`. */
+export function novelParagraphs(novel: string, chapters: number): string[] {
+  const text = readFileSync(new URL(`${novel}/text.txt`, PDNC), 'utf8').replace(/\r\n?/g, '\n');
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+    .filter(Boolean);
+  let seen = 0;
+  const out: string[] = [];
+  for (const p of paragraphs) {
+    if (/^CHAPTER [IVXLC]+\b/.test(p) && ++seen > chapters) break;
+    out.push(p);
+  }
+  return out;
+}
+
+/** A .docx of the first `chapters` chapters of a PDNC novel. */
+export function novelDocx(novel: string, chapters: number): Buffer {
+  const paragraphs = novelParagraphs(novel, chapters);
+  const body = paragraphs.map((p) => paragraph(p, /^CHAPTER [IVXLC]+\b/.test(p))).join('');
+  const document =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': strToU8(CONTENT_TYPES),
+      '_rels/.rels': strToU8(RELS),
+      'word/document.xml': strToU8(document),
+    }),
+  );
+}
