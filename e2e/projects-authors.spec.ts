@@ -306,4 +306,14 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
     await page.goto('/stage/projects');
     await expect(page.getByRole('link', { name: 'Sense and Sensibility by Jane Austen' })).toContainText('2 chapters');
   });
+
+  await test.step('the grids in the dark theme', async () => {
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.goto('/stage/projects');
+    await expect(page.getByRole('link', { name: 'Sense and Sensibility by Jane Austen' })).toBeVisible();
+    await shoot(page, 'projects-grid-dark');
+    await page.goto('/stage/authors');
+    await expect(page.getByRole('link', { name: /Jane Austen/ })).toContainText('1 project');
+    await shoot(page, 'authors-grid-dark');
+  });
 });

@@ -223,7 +223,7 @@ export function NewProjectForm({ onCancel, onFinished }: { onCancel?: () => void
         <TextField
           multiline
           minRows={7}
-          maxRows={14}
+          maxRows={10}
           placeholder="Paste or type the text of your book or script, or upload a file."
           disabled={busy}
           slotProps={{ htmlInput: { 'aria-labelledby': 'content-label', spellCheck: false } }}
