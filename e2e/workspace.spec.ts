@@ -129,20 +129,28 @@ test('workspace: outline, inline rename, settings with a content change, charact
     const field = page.getByRole('textbox', { name: 'Outline item title' });
     await field.fill('Chapter II. Oliver at the Workhouse');
     await field.press('Enter');
-    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+    await expect(
+      outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true }),
+    ).toBeVisible();
     await page.reload();
-    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+    await expect(
+      outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true }),
+    ).toBeVisible();
 
     await outline(page).getByRole('button', { name: 'Rename Chapter II. Oliver at the Workhouse' }).click();
     await field.fill('Something else');
     await field.press('Escape');
     await expect(field).toBeHidden();
-    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+    await expect(
+      outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true }),
+    ).toBeVisible();
     // A blank title is not saved either.
     await outline(page).getByRole('button', { name: 'Rename Chapter II. Oliver at the Workhouse' }).click();
     await field.fill('   ');
     await field.press('Enter');
-    await expect(outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true })).toBeVisible();
+    await expect(
+      outline(page).getByRole('button', { name: 'Chapter II. Oliver at the Workhouse', exact: true }),
+    ).toBeVisible();
   });
 
   await test.step('the characters panel says the book is not analysed yet', async () => {
@@ -264,6 +272,7 @@ test('workspace: axe-core and screenshots, desktop and phone, light and dark', a
       }
       await viewer(page).locator('span.q').first().click();
       await expect(page.getByRole('dialog', { name: 'Change speaker' })).toBeVisible();
+      await page.waitForTimeout(400); // the popover's fade-in
       await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-speaker.png` });
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Settings' }).click();
@@ -323,7 +332,7 @@ test('workspace: the content viewer on long books (figures printed, never failin
   const books = [
     { name: 'Oliver Twist (0.9 MB)', content: OLIVER },
     { name: `Seven novels (${(big.length / 1e6).toFixed(2)} MB)`, content: big },
-  ];
+  ].filter((_b, i) => process.env.PERF_BOOKS !== 'big' || i === 1);
   const figures: string[] = [];
   // Notes the moment the first paragraph of the text enters the DOM, on the page's own clock.
   await page.addInitScript({
@@ -355,6 +364,11 @@ test('workspace: the content viewer on long books (figures printed, never failin
     const toText = Date.now() - t0;
 
     // Long tasks while scrolling from the start to the end in screen-sized steps.
+    // PERF_PROFILE=1 prints the functions that took the most time while scrolling.
+    if (process.env.PERF_PROFILE) {
+      await client.send('Profiler.enable');
+      await client.send('Profiler.start');
+    }
     await page.evaluate(`window.__long = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__long.push(e.duration);
@@ -371,6 +385,19 @@ test('workspace: the content viewer on long books (figures printed, never failin
     })()`);
     await page.waitForTimeout(500);
     const longTasks = await page.evaluate<number[]>('window.__long');
+    if (process.env.PERF_PROFILE) {
+      const { profile } = await client.send('Profiler.stop');
+      const self = new Map<string, number>();
+      const dt = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1) / 1000;
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      for (const sample of profile.samples ?? []) {
+        const f = byId.get(sample)!.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + dt);
+      }
+      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+      console.log(top.map(([k, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${k}`).join('\n'));
+    }
     // The book's last words are on screen.
     const tail = book.content.replace(/\s/g, '').slice(-20);
     const shownTail = await page.evaluate<string>(`(() => {

@@ -5,7 +5,7 @@ import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo,
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Box, useTheme } from '@mui/material';
 import type { Character, Quote } from '@castbook/contracts';
-import { blockIndexAt, blockText, type TextBlock } from './text-blocks';
+import { blockIndexAt, blockText, groupBlocks, groupIndexOf, type TextBlock } from './text-blocks';
 import { segmentsFor, type Range } from './segments';
 import { speakerColor, withAlpha } from './colors';
 
@@ -106,6 +106,7 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
   const theme = useTheme();
   const dark = theme.palette.mode === 'dark';
   const scrollRef = useRef<HTMLDivElement>(null);
+  const jump = useRef(0);
   const [width, setWidth] = useState(720);
 
   useEffect(() => {
@@ -119,15 +120,21 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
     return () => observer.disconnect();
   }, []);
 
+  // Rows of the virtual list are groups of blocks (a screen or two of text each).
+  const groups = useMemo(() => groupBlocks(blocks), [blocks]);
   const virtualizer = useVirtualizer({
-    count: blocks.length,
+    count: groups.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => estimateHeight(blocks[i]!, width),
-    overscan: 4,
+    estimateSize: (i) => {
+      let h = 0;
+      for (let b = groups[i]!.first; b < groups[i]!.last; b++) h += estimateHeight(blocks[b]!, width);
+      return h;
+    },
+    overscan: 1,
     paddingStart: 20,
     paddingEnd: 48,
     initialRect: { width: 720, height: 800 },
-    getItemKey: (i) => blocks[i]!.start,
+    getItemKey: (i) => blocks[groups[i]!.first]!.start,
   });
 
   useEffect(() => {
@@ -139,17 +146,42 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
     () => ({
       scrollToOffset(offset: number) {
         const index = blockIndexAt(blocks, offset);
-        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+        const group = groupIndexOf(groups, index);
+        if (group < 0) return;
+        virtualizer.scrollToIndex(group, { align: 'start' });
+        // Then, once the row is on screen and the list has settled, bring the block itself to the top.
+        const target = blocks[index]!.start;
+        const token = ++jump.current;
+        let last = NaN;
+        let frames = 0;
+        const settle = () => {
+          const el = scrollRef.current;
+          if (!el || token !== jump.current || ++frames > 60) return;
+          const p = el.querySelector<HTMLElement>(`p[data-offset="${target}"]`);
+          if (!p || el.scrollTop !== last) {
+            last = el.scrollTop;
+            requestAnimationFrame(settle);
+            return;
+          }
+          const delta = p.getBoundingClientRect().top - el.getBoundingClientRect().top - 12;
+          if (Math.abs(delta) > 2) {
+            el.scrollTop += delta;
+            last = NaN;
+            requestAnimationFrame(settle);
+          }
+        };
+        requestAnimationFrame(settle);
       },
       topOffset() {
         const el = scrollRef.current;
-        const items = virtualizer.getVirtualItems();
-        const top = el?.scrollTop ?? 0;
-        const first = items.find((i) => i.end > top) ?? items[0];
-        return first ? blocks[first.index]!.start : 0;
+        if (!el) return 0;
+        const top = el.getBoundingClientRect().top;
+        for (const p of el.querySelectorAll<HTMLElement>('p[data-offset]'))
+          if (p.getBoundingClientRect().bottom > top) return Number(p.dataset.offset);
+        return 0;
       },
     }),
-    [blocks, virtualizer],
+    [blocks, groups, virtualizer],
   );
 
   const paint = useMemo<Paint>(
@@ -173,6 +205,8 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
   );
 
   const items = virtualizer.getVirtualItems();
+  const activeQuote = activeQuoteId ? byId.get(activeQuoteId) : undefined;
+  const active = activeQuote ? rangeOf(activeQuote) : null;
   return (
     <Box
       ref={scrollRef}
@@ -241,21 +275,20 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
           }}
         >
           {items.map((item) => {
-            const block = blocks[item.index]!;
+            const group = groups[item.index]!;
             return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
-                <Block
-                  content={content}
-                  block={block}
-                  quotes={quotes}
-                  selection={clip(selection, block)}
-                  activeQuoteId={
-                    activeQuoteId && byId.get(activeQuoteId) && clip(rangeOf(byId.get(activeQuoteId)!), block)
-                      ? activeQuoteId
-                      : null
-                  }
-                  paint={paint}
-                />
+                {blocks.slice(group.first, group.last).map((block) => (
+                  <Block
+                    key={block.start}
+                    content={content}
+                    block={block}
+                    quotes={quotes}
+                    selection={clip(selection, block)}
+                    activeQuoteId={active && clip(active, block) ? activeQuoteId : null}
+                    paint={paint}
+                  />
+                ))}
               </div>
             );
           })}

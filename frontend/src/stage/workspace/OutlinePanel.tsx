@@ -101,8 +101,10 @@ export function OutlinePanel({ outline, selectedId, onSelect, onRename }: Props)
                     px: 0.5,
                     cursor: 'pointer',
                     overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                    lineHeight: 1.35,
                     borderRadius: 1,
                     '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
                   }}

@@ -18,6 +18,8 @@ import {
   Stack,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useAuthors, authorName } from '../../api/authors-api';
@@ -49,6 +51,7 @@ export function ProjectSettingsDialog(props: Props) {
 }
 
 function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const { data: authors } = useAuthors();
   const [title, setTitle] = useState(project.title);
   const [authorId, setAuthorId] = useState(project.authorId ?? '');
@@ -106,6 +109,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
         open
         onClose={busy ? undefined : onClose}
         fullWidth
+        fullScreen={phone}
         maxWidth="md"
         aria-labelledby="project-settings-title"
       >

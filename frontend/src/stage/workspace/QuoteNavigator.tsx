@@ -6,7 +6,7 @@ import type { Theme } from '@mui/material';
 import type { ReviewList } from './review';
 
 // Readable warning text on paper in both themes.
-const warn = (t: Theme) => (t.palette.mode === 'dark' ? t.palette.warning.light : t.palette.warning.dark);
+const warn = (t: Theme) => (t.palette.mode === 'dark' ? '#fdba74' : '#9a3412');
 
 export function QuoteNavigator({
   review,
@@ -22,9 +22,10 @@ export function QuoteNavigator({
     <Box
       role="group"
       aria-label="Quotes to review"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', fontSize: 13 }}
+      title="Quotes without a speaker, and quotes whose speaker was found with low confidence (under 50%)"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: 13, whiteSpace: 'nowrap', minWidth: 0 }}
     >
-      <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13, display: { xs: 'none', lg: 'block' } }}>
         {total.toLocaleString('en-US')} quotes
       </Typography>
       <Typography

@@ -394,8 +394,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           display: 'flex',
           alignItems: 'center',
           gap: 1,
-          px: 2,
-          py: 0.75,
+          px: 1.5,
+          py: 0.5,
           minHeight: 44,
           borderBottom: '1px solid',
           borderColor: 'divider',
@@ -453,6 +453,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         // The workspace fills the window below the stage header; each panel scrolls on its own.
         height: { xs: 'calc(100dvh - 64px - 48px)', md: 'calc(100dvh - 64px - 80px)' },
         minHeight: 520,
+        // The text needs the room more than the stage's side padding does.
+        mx: { md: -2 },
       }}
     >
       <Box
@@ -525,9 +527,13 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
             aria-label="Workspace panels"
             sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider', mt: -1 }}
           >
-            <Tab value="text" label="Text" sx={{ minHeight: 40 }} />
-            <Tab value="outline" label="Outline" sx={{ minHeight: 40 }} />
-            <Tab value="characters" label={`Characters (${project.characters.length})`} sx={{ minHeight: 40 }} />
+            <Tab value="text" label="Text" sx={{ minHeight: 40, px: 1 }} />
+            <Tab value="outline" label="Outline" sx={{ minHeight: 40, px: 1 }} />
+            <Tab
+              value="characters"
+              label={`Characters (${project.characters.length})`}
+              sx={{ minHeight: 40, px: 1, whiteSpace: 'nowrap' }}
+            />
           </Tabs>
           <Box sx={{ flexGrow: 1, minHeight: 0, display: tab === 'text' ? 'block' : 'none' }}>{viewerPanel}</Box>
           {tab === 'outline' && (
@@ -542,9 +548,9 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           )}
         </>
       ) : (
-        <Box sx={{ display: 'flex', gap: 2, flexGrow: 1, minHeight: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1.5, flexGrow: 1, minHeight: 0 }}>
           {outlineOpen ? (
-            <Box sx={{ width: 248, flexShrink: 0, minHeight: 0 }}>
+            <Box sx={{ width: { md: 216, lg: 248 }, flexShrink: 0, minHeight: 0 }}>
               <Panel
                 title="Book Structure"
                 action={
@@ -570,7 +576,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
             </Tooltip>
           )}
           <Box sx={{ flexGrow: 1, minWidth: 0, minHeight: 0 }}>{viewerPanel}</Box>
-          <Box sx={{ width: 300, flexShrink: 0, minHeight: 0 }}>
+          <Box sx={{ width: { md: 264, lg: 300 }, flexShrink: 0, minHeight: 0 }}>
             <Panel title="Characters">{charactersPanel}</Panel>
           </Box>
         </Box>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockIndexAt, blockText, splitBlocks } from './text-blocks';
+import { blockIndexAt, blockText, groupBlocks, groupIndexOf, splitBlocks } from './text-blocks';
 
 const texts = (content: string, max?: number) => splitBlocks(content, max).map((b) => content.slice(b.start, b.end));
 
@@ -58,5 +58,26 @@ describe('blockText', () => {
     const verse = 'Twinkle, twinkle,\nlittle bat!\nHow I wonder\nwhat you’re at!';
     const [v] = splitBlocks(verse);
     expect(blockText(verse, v!)).toBe(verse);
+  });
+});
+
+describe('groupBlocks', () => {
+  const blocks = Array.from({ length: 10 }, (_, i) => ({ start: i * 100, end: i * 100 + 90 }));
+  it('groups consecutive blocks up to a size, covering every block once', () => {
+    const groups = groupBlocks(blocks, 200, 40);
+    expect(groups).toEqual([
+      { first: 0, last: 3 },
+      { first: 3, last: 6 },
+      { first: 6, last: 9 },
+      { first: 9, last: 10 },
+    ]);
+    expect(groupBlocks(blocks, 10_000, 4).map((g) => g.last - g.first)).toEqual([4, 4, 2]);
+    expect(groupBlocks([], 200)).toEqual([]);
+  });
+
+  it('finds the group of a block', () => {
+    const groups = groupBlocks(blocks, 200, 40);
+    expect([0, 2, 3, 8, 9].map((i) => groupIndexOf(groups, i))).toEqual([0, 0, 1, 2, 3]);
+    expect(groupIndexOf([], 0)).toBe(-1);
   });
 });

@@ -89,3 +89,50 @@ export function blockText(content: string, block: TextBlock): string {
 
 /** Blocks whose lines are this short on average are verse or lists: their line ends are kept. */
 export const VERSE_LINE_CHARS = 40;
+
+/** A run of consecutive blocks rendered as one row of the virtual list: blocks [first, last). */
+export interface BlockGroup {
+  first: number;
+  last: number;
+}
+
+/** Characters per row of the virtual list: a screen or two of text. */
+export const GROUP_CHARS = 5000;
+export const GROUP_MAX_BLOCKS = 40;
+
+/**
+ * Groups blocks into rows of about GROUP_CHARS characters, so even a 3 MB book is a few hundred
+ * rows for the virtualiser (whose bookkeeping is linear in rows) while each row stays small.
+ */
+export function groupBlocks(
+  blocks: readonly TextBlock[],
+  maxChars = GROUP_CHARS,
+  maxBlocks = GROUP_MAX_BLOCKS,
+): BlockGroup[] {
+  const groups: BlockGroup[] = [];
+  let first = 0;
+  let chars = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    chars += blocks[i]!.end - blocks[i]!.start;
+    if (chars >= maxChars || i + 1 - first >= maxBlocks) {
+      groups.push({ first, last: i + 1 });
+      first = i + 1;
+      chars = 0;
+    }
+  }
+  if (first < blocks.length) groups.push({ first, last: blocks.length });
+  return groups;
+}
+
+/** The index of the group holding block `index` (-1 when there are no groups). */
+export function groupIndexOf(groups: readonly BlockGroup[], index: number): number {
+  if (groups.length === 0) return -1;
+  let lo = 0;
+  let hi = groups.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (groups[mid]!.last <= index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
