@@ -3,6 +3,7 @@
 // real failure of a flaky network or a tab left open across a deploy), axe-core on every public and stage
 // page (no serious or critical violations), the mobile menu, links that lead somewhere, the landing
 // page's code (no stage chunk) and the time until its hero shows. Screenshots go to /tmp/shots-public.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -427,4 +428,14 @@ test('the landing page loads no stage code and shows its hero fast', async ({ pa
   expect(scripts.some((s) => /\/HomePage-/.test(s))).toBe(true);
   expect(stageChunks).toEqual([]);
   await context.close();
+
+  // The JavaScript `/` loads, gzipped, from the build this stack serves (frontend/scripts/measure-landing.mjs).
+  const budget = JSON.parse(
+    execFileSync(process.execPath, ['frontend/scripts/measure-landing.mjs', '--json'], { encoding: 'utf8' }),
+  ) as { totalGzipBytes: number; limit: number; stageModules: string[] };
+  console.log(
+    `landing: ${(budget.totalGzipBytes / 1024).toFixed(1)} KB of JavaScript gzipped (limit ${budget.limit / 1024} KB)`,
+  );
+  expect(budget.stageModules).toEqual([]);
+  expect(budget.totalGzipBytes).toBeLessThanOrEqual(budget.limit);
 });
