@@ -229,6 +229,39 @@ test('workspace: analyse, see characters and coloured quotes, change a speaker',
   await expect(toast(page, 'Speaker updated')).toBeVisible();
   await page.reload();
   const again = viewer(page).locator(`[data-quote-id="${quoteId}"]`);
+  await expect(viewer(page).locator('p').first()).toBeVisible();
+  await scrollViewer(page, 3000);
+  await expect(again).toHaveAttribute('title', 'Speaker: The Beadle’s Cat');
+  await page.screenshot({ path: `${SHOTS}/desktop-analysed.png` });
+
+  // Characters: edit one (Save applies, survives a reload), add one, delete it (user-created only).
+  const panel = page.getByRole('region', { name: 'Characters' });
+  const firstName = (await cards.first().getAttribute('aria-label'))!;
+  await panel.getByRole('button', { name: `Edit ${firstName}`, exact: true }).click();
+  const form = panel.getByRole('form', { name: `Edit ${firstName}` });
+  await form.getByLabel('Name').fill(`${firstName} the Younger`);
+  await form.getByLabel('Summary').fill('Renamed by hand.');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('listitem', { name: `${firstName} the Younger` })).toBeVisible();
+  await panel.getByRole('button', { name: 'Add' }).click();
+  await panel.getByLabel('New character name').fill('Second Narrator');
+  await panel.getByRole('button', { name: 'Add character' }).click();
+  const added = panel.getByRole('listitem', { name: 'Second Narrator' });
+  await expect(added).toContainText('added by you');
+  await page.reload();
+  await expect(panel.getByRole('listitem', { name: `${firstName} the Younger` })).toBeVisible();
+  await expect(added).toBeVisible();
+  // Analysed characters cannot be deleted; the added one can, after a confirmation.
+  await expect(panel.getByRole('button', { name: `Delete ${firstName} the Younger` })).toHaveCount(0);
+  page.once('dialog', (d) => void d.accept());
+  await panel.getByRole('button', { name: 'Delete Second Narrator' }).click();
+  await expect(added).toHaveCount(0);
+
+  // Reanalyze asks first and keeps what the user did.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Reanalyze' }).click();
+  await expect(toast(page, 'Analysis Complete')).toBeVisible({ timeout: 180_000 });
+  await expect(panel.getByRole('listitem', { name: `${firstName} the Younger` })).toBeVisible();
   await scrollViewer(page, 3000);
   await expect(again).toHaveAttribute('title', 'Speaker: The Beadle’s Cat');
   const saved = await page.request.get(`/api/projects/${id}`, { headers: headers(s) });
