@@ -116,10 +116,6 @@ export const cancelAnalysis = (id: string) =>
 export const fetchAnalysisProgress = (id: string) =>
   data<AnalysisProgress>(PROJECT_MESSAGES.progress, analysisProgressKey(id));
 
-/** SPEC §9: percent = processedChunks / max(1, totalChunks) * 100. */
-export const progressPercent = (p: Pick<AnalysisProgress, 'processedChunks' | 'totalChunks'>) =>
-  Math.min(100, (p.processedChunks / Math.max(1, p.totalChunks)) * 100);
-
 /** POST /api/projects/{projectId}/character-analysis {characterIds}: one analysis per id, in order. */
 export const fetchCharacterAnalysis = (projectId: string, characterIds: string[]) =>
   data<CharacterAnalysis[]>(PROJECT_MESSAGES.characterAnalysis, `${projectKey(projectId)}/character-analysis`, {

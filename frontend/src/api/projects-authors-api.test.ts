@@ -7,7 +7,6 @@ import {
   deleteProject,
   detectStructure,
   isContentFile,
-  progressPercent,
   updateProject,
 } from './projects-api';
 import { createAuthor, deleteAuthor, fetchAuthors, updateAuthor } from './authors-api';
@@ -101,11 +100,6 @@ describe('projects api (SPEC §7)', () => {
     expect(isContentFile({ name: 'a.docx', type: '' })).toBe(true);
     expect(isContentFile({ name: 'a.pdf', type: 'application/pdf' })).toBe(false);
     expect(isContentFile({ name: 'a.png', type: 'image/png' })).toBe(false);
-  });
-
-  it('computes progress as processed / max(1, total) (SPEC §9)', () => {
-    expect(progressPercent({ processedChunks: 0, totalChunks: 0 })).toBe(0);
-    expect(progressPercent({ processedChunks: 1, totalChunks: 4 })).toBe(25);
   });
 });
 
