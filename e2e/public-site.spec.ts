@@ -29,7 +29,7 @@ async function checkAxe(page: Page, label: string) {
 
 async function shot(page: Page, name: string, fullPage = true) {
   // From the top, so the sticky header is where a visitor sees it.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
