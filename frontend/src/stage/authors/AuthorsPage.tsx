@@ -6,6 +6,7 @@ import { Box, Button, Card, CardActionArea, Grid, Skeleton, Typography } from '@
 import Add from '@mui/icons-material/Add';
 import type { Author } from '@castbook/contracts';
 import { AUTHOR_MESSAGES, authorName, useAuthors } from '../../api/authors-api';
+import { EmptyState } from '../EmptyState';
 import { PageHeader } from '../PageHeader';
 import { projectCountLabel } from '../projects/project-limit';
 import { AuthorAvatar } from './AuthorAvatar';
@@ -69,21 +70,14 @@ export default function AuthorsPage() {
           ))}
         </Grid>
       ) : authors.length === 0 ? (
-        <Box
-          sx={{
-            border: 1,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            borderRadius: 3,
-            p: { xs: 4, sm: 6 },
-            textAlign: 'center',
-          }}
-        >
-          <Typography color="text.secondary">No authors found. Create one to get started.</Typography>
-          <Button variant="outlined" startIcon={<Add />} sx={{ mt: 2 }} onClick={() => setCreating(true)}>
-            New Author
-          </Button>
-        </Box>
+        <EmptyState
+          text="No authors found. Create one to get started."
+          action={
+            <Button variant="outlined" startIcon={<Add />} onClick={() => setCreating(true)}>
+              New Author
+            </Button>
+          }
+        />
       ) : (
         <Grid container spacing={2.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Authors">
           {authors.map((a) => (

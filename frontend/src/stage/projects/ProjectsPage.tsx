@@ -1,9 +1,10 @@
 // /stage/projects: the caller's projects as cards and the New Project dialog (SPEC §2). If the list
 // cannot be loaded it shows empty, and a toast says so.
 import { useEffect, useState } from 'react';
-import { Box, Button, Grid, Skeleton, Typography } from '@mui/material';
+import { Button, Grid, Skeleton } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { PROJECT_MESSAGES, useProjects } from '../../api/projects-api';
+import { EmptyState } from '../EmptyState';
 import { PageHeader } from '../PageHeader';
 import { NewProjectDialog } from './NewProjectDialog';
 import { ProjectCard } from './ProjectCard';
@@ -46,19 +47,7 @@ export default function ProjectsPage() {
           ))}
         </Grid>
       ) : projects.length === 0 ? (
-        <Box
-          sx={{
-            border: 1,
-            borderStyle: 'dashed',
-            borderColor: 'divider',
-            borderRadius: 3,
-            p: { xs: 4, sm: 6 },
-            textAlign: 'center',
-          }}
-        >
-          <Typography color="text.secondary">No projects yet</Typography>
-          <Box sx={{ mt: 2 }}>{newButton('outlined')}</Box>
-        </Box>
+        <EmptyState text="No projects yet" action={newButton('outlined')} />
       ) : (
         <Grid
           container
