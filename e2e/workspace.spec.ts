@@ -2,14 +2,14 @@
 // dialog with a content change, the characters panel before analysis, deleting the project; the
 // analysis flow when the analysis backend is there; axe-core and screenshots in both themes at
 // desktop and phone sizes; and the content viewer's figures on long books (printed, never failing).
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pdncText } from '../packages/text-analysis/test-support/pdnc.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-workspace';
 mkdirSync(SHOTS, { recursive: true });
-const NOVELS = new URL('../../shared/data/pdnc-dev/', import.meta.url);
-const novel = (name: string) => readFileSync(new URL(`${name}/text.txt`, NOVELS), 'utf8').replace(/\r\n?/g, '\n');
+const novel = (name: string) => pdncText(name).replace(/\r\n?/g, '\n');
 const OLIVER = novel('OliverTwist');
 /** Oliver Twist up to (not including) the given chapter heading. */
 const oliverUntil = (heading: string) => OLIVER.slice(0, OLIVER.indexOf(heading));

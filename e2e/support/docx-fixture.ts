@@ -1,10 +1,8 @@
 // A real .docx made at test time: the first chapters of a public-domain novel from the PDNC
-// development set (../shared/data/pdnc-dev), one paragraph per paragraph of the text, the chapter
+// development set (found by packages/text-analysis/test-support/pdnc.ts), one paragraph per paragraph of the text, the chapter
 // headings styled as headings, zipped the way Word does (content types, relationships, document).
-import { readFileSync } from 'node:fs';
+import { pdncText } from '../../packages/text-analysis/test-support/pdnc.js';
 import { strToU8, zipSync } from 'fflate';
-
-const PDNC = new URL('../../../shared/data/pdnc-dev/', import.meta.url);
 
 const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
@@ -27,7 +25,7 @@ const paragraph = (text: string, heading: boolean) =>
 
 /** The paragraphs of the novel up to (not including) the chapter numbered `chapters + 1`. */
 export function novelParagraphs(novel: string, chapters: number): string[] {
-  const text = readFileSync(new URL(`${novel}/text.txt`, PDNC), 'utf8').replace(/\r\n?/g, '\n');
+  const text = pdncText(novel).replace(/\r\n?/g, '\n');
   const paragraphs = text
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())

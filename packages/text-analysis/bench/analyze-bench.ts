@@ -20,16 +20,15 @@
 //     analyse it (the baseline: modules, tsx and the text itself);
 //   - live x text: (min heap - text-only) / text MB, the memory analyze() really needs at its peak
 //     relative to the text size (target: under 10).
-// Data: $CASTBOOK_PDNC_DIR, or ../shared/data/pdnc-dev next to the repository. Never fails on time.
+// Data: the PDNC dev set, found by test-support/pdnc.ts. Never fails on time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pdncDir } from '../test-support/pdnc.js';
 
 const RUNS = 3;
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '../../..');
-const dataDir = process.env.CASTBOOK_PDNC_DIR ?? resolve(repo, '../shared/data/pdnc-dev');
+const dataDir = pdncDir();
 
 interface Result {
   novel: string;

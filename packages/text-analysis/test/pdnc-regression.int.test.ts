@@ -1,12 +1,13 @@
 // Regression floor of the whole engine on one annotated novel (PDNC, Pride and Prejudice), scored
 // by the shared scorer. Floors sit ~0.02 under what the engine achieved when they were last set:
 // a drop below one is a regression; after a real improvement, raise them.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OutlineItem } from '@castbook/contracts';
 import { analyze } from '../src/analyze.js';
+import { pdncDir, sharedDir } from '../test-support/pdnc.js';
 
 // Last measured: speaker 0.6409, quotes R 0.9977 P 0.9604, characters R 1 P 0.9615, no main character
 // split into two speaking characters (fragmentedMain empty).
@@ -22,16 +23,8 @@ const CHAPTERS = 61;
 const VOLUMES = 2;
 
 const NOVEL = 'PrideAndPrejudice';
-// The shared folder sits next to the repository (packages/text-analysis/test -> root -> ../shared);
-// CASTBOOK_SHARED_DIR points elsewhere, e.g. for a clone made outside the workspace.
-const shared = [
-  process.env.CASTBOOK_SHARED_DIR,
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared'),
-  '/work/shared',
-].find((dir): dir is string => !!dir && existsSync(resolve(dir, 'tools/pdnc-score.mjs')));
-if (!shared)
-  throw new Error('PDNC data not found: set CASTBOOK_SHARED_DIR to the folder holding data/pdnc-dev and tools/');
-const novelDir = resolve(process.env.CASTBOOK_PDNC_DIR ?? resolve(shared, 'data/pdnc-dev'), NOVEL);
+const shared = sharedDir();
+const novelDir = resolve(pdncDir(), NOVEL);
 
 interface ScoreReport {
   quotes: { recall: number; precision: number };

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { TOPICS } from '@castbook/contracts';
 import { createBlobStore, createEventBus, createLogger, ensureDatabase, freePort } from '@castbook/platform';
 import { findInstall, startInfra } from '../../../infra/scripts/lib/index.js';
+import { pdncDir } from '../../../packages/text-analysis/test-support/pdnc.js';
 import { ApiClient, registration, uniqueEmail } from '../../auth/test/support/client.js';
 import {
   startAnalysisProcess,
@@ -30,7 +31,7 @@ import {
 } from '../test/support/analysis-processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const PDNC = process.env.CASTBOOK_PDNC_DIR ?? join(ROOT, '../shared/data/pdnc-dev');
+const PDNC = pdncDir();
 const NOVELS = [
   'AlicesAdventuresInWonderland',
   'TheSignOfTheFour',

@@ -1,17 +1,16 @@
 // The analysis pipeline through the gateway with real signed-up users, real PostgreSQL, the memory
 // bus and disk storage: analyze → per-chunk progress → result applied; idempotent analyze; stale
 // results dropped; cancel; failure; re-analysis keeps the user's work; other users get 404.
-import { readFileSync } from 'node:fs';
 import type { Character, EventEnvelope, Quote } from '@castbook/contracts';
 import { createLogger, Database, newEvent } from '@castbook/platform';
 import { analyze } from '@castbook/text-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../packages/platform/test/wait.js';
+import { pdncText } from '../../../packages/text-analysis/test-support/pdnc.js';
 import { signedUpClient, type ApiClient } from '../../auth/test/support/client.js';
 import { startWorkspaceStack, type WorkspaceStack } from '../../projects/test/support/stack.js';
 
-const PDNC = process.env.CASTBOOK_PDNC_DIR ?? new URL('../../../../shared/data/pdnc-dev/', import.meta.url).pathname;
-const OLIVER = readFileSync(`${PDNC}/OliverTwist/text.txt`, 'utf8').replace(/\r\n?/g, '\n');
+const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
 /** Oliver Twist's first six chapters: about 94,000 characters, ten chunks. */
 const CHAPTERS = OLIVER.slice(0, OLIVER.indexOf(' CHAPTER VII.'));
 

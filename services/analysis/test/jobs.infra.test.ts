@@ -2,7 +2,6 @@
 // Kafka, MinIO and a PostgreSQL server. 20 books submitted at once all complete (none lost, both
 // instances work); a process SIGKILLed in the middle of a job: the job still completes, on the
 // other instance, and the progress the API answers never goes backwards.
-import { readFileSync } from 'node:fs';
 import type { AnalysisProgress } from '@castbook/contracts';
 import {
   createBlobStore,
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../packages/platform/test-support/databases.js';
 import { infraDescribe, infraEnv } from '../../../packages/platform/test-support/infra.js';
 import { waitFor } from '../../../packages/platform/test/wait.js';
+import { pdncText } from '../../../packages/text-analysis/test-support/pdnc.js';
 import {
   startAnalysisProcess,
   startJwks,
@@ -24,7 +24,6 @@ import {
   type AnalysisProcess,
 } from './support/analysis-processes.js';
 
-const PDNC = process.env.CASTBOOK_PDNC_DIR ?? new URL('../../../../shared/data/pdnc-dev/', import.meta.url).pathname;
 const NOVELS = [
   'AlicesAdventuresInWonderland',
   'TheSignOfTheFour',
@@ -33,7 +32,7 @@ const NOVELS = [
   'PrideAndPrejudice',
   'TheSunAlsoRises',
   'OliverTwist',
-].map((n) => readFileSync(`${PDNC}/${n}/text.txt`, 'utf8'));
+].map(pdncText);
 const OLIVER = NOVELS[6]!;
 const LEASE_MS = 4_000;
 
