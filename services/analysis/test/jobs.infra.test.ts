@@ -142,6 +142,14 @@ infraDescribe('analysis jobs on Kafka, MinIO and PostgreSQL with two analysis pr
       const end = await watch.ended(job.jobId);
       polling = false;
       await poller;
+      // The poller's last answer may have been read just before the job ended: ask the survivor once
+      // more, after the end event, for the answer a user sees from now on.
+      const survivor = processes.find((p) => p !== victim)!;
+      const final = await fetch(`${survivor.url}/api/projects/${job.projectId}/analysis-progress`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(final.status).toBe(200);
+      answers.push(((await final.json()) as { data: AnalysisProgress }).data);
       expect(end.event.type).toBe('analysis.completed.v1');
       const { rows } = await db.query<{ owner: string; attempts: number; status: string }>(
         'SELECT owner, attempts, status FROM analysis_jobs WHERE job_id = $1',
