@@ -64,6 +64,8 @@ export class KafkaEventBus implements EventBus {
   private topicsChain: Promise<unknown> = Promise.resolve();
   private readonly subscriptions = new Set<Subscription>();
   private stopped = false;
+  /** Set once a broker answered; until then kafkajs's connection errors are start()'s to report. */
+  private everConnected = false;
 
   constructor(private readonly options: KafkaEventBusOptions) {
     if (options.brokers.length === 0) throw new Error('KafkaEventBus needs at least one broker');
@@ -79,7 +81,7 @@ export class KafkaEventBus implements EventBus {
       requestTimeout: 15_000,
       retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
       logLevel: logLevel.WARN,
-      logCreator: kafkaLogCreator(options.logger),
+      logCreator: kafkaLogCreator(options.logger, () => !this.everConnected),
     });
     this.admin = this.kafka.admin();
     this.producer = this.kafka.producer({
@@ -178,6 +180,7 @@ export class KafkaEventBus implements EventBus {
         this.startTimeoutMs,
         `timed out after ${this.startTimeoutMs} ms`,
       );
+      this.everConnected = true;
       this.log.info({ brokers }, 'connected to Kafka');
     } catch (err) {
       this.connecting = undefined;
