@@ -17,6 +17,17 @@ export function sharedDir(): string {
   return found;
 }
 
+/** The seven novels of the dev set, shortest first (cycled by tests and benches that submit many). */
+export const PDNC_NOVELS = [
+  'AlicesAdventuresInWonderland',
+  'TheSignOfTheFour',
+  'ThePictureOfDorianGray',
+  'AnneOfGreenGables',
+  'PrideAndPrejudice',
+  'TheSunAlsoRises',
+  'OliverTwist',
+] as const;
+
 /** The folder of PDNC novels: one folder per novel with `text.txt` and `gold.json`. */
 export function pdncDir(): string {
   return process.env.CASTBOOK_PDNC_DIR ?? resolve(sharedDir(), 'data/pdnc-dev');

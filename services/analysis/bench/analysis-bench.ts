@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { TOPICS } from '@castbook/contracts';
 import { createBlobStore, createEventBus, createLogger, ensureDatabase, freePort } from '@castbook/platform';
 import { findInstall, startInfra } from '../../../infra/scripts/lib/index.js';
-import { pdncDir } from '../../../packages/text-analysis/test-support/pdnc.js';
+import { PDNC_NOVELS, pdncDir } from '../../../packages/text-analysis/test-support/pdnc.js';
 import { ApiClient, registration, uniqueEmail } from '../../auth/test/support/client.js';
 import {
   startAnalysisProcess,
@@ -32,15 +32,7 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PDNC = pdncDir();
-const NOVELS = [
-  'AlicesAdventuresInWonderland',
-  'TheSignOfTheFour',
-  'ThePictureOfDorianGray',
-  'AnneOfGreenGables',
-  'PrideAndPrejudice',
-  'TheSunAlsoRises',
-  'OliverTwist',
-];
+const NOVELS = PDNC_NOVELS;
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 20);
 const EMBEDDED_RUNS = Number(process.env.BENCH_EMBEDDED_RUNS ?? 3);
 const logger = createLogger('bench', process.env.LOG_LEVEL ?? 'warn');

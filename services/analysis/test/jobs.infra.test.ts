@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../packages/platform/test-support/databases.js';
 import { infraDescribe, infraEnv } from '../../../packages/platform/test-support/infra.js';
 import { waitFor } from '../../../packages/platform/test/wait.js';
-import { pdncText } from '../../../packages/text-analysis/test-support/pdnc.js';
+import { PDNC_NOVELS, pdncText } from '../../../packages/text-analysis/test-support/pdnc.js';
 import {
   startAnalysisProcess,
   startJwks,
@@ -24,16 +24,8 @@ import {
   type AnalysisProcess,
 } from './support/analysis-processes.js';
 
-const NOVELS = [
-  'AlicesAdventuresInWonderland',
-  'TheSignOfTheFour',
-  'ThePictureOfDorianGray',
-  'AnneOfGreenGables',
-  'PrideAndPrejudice',
-  'TheSunAlsoRises',
-  'OliverTwist',
-].map(pdncText);
-const OLIVER = NOVELS[6]!;
+const NOVELS = PDNC_NOVELS.map(pdncText);
+const OLIVER = pdncText('OliverTwist');
 const LEASE_MS = 4_000;
 
 infraDescribe('analysis jobs on Kafka, MinIO and PostgreSQL with two analysis processes', () => {
