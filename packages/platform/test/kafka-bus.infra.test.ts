@@ -76,4 +76,62 @@ infraDescribe('Kafka event bus', () => {
       headers: { 'event-type': 'project.created.v1', 'event-id': event.id, 'request-id': 'req-7' },
     });
   });
+
+  const updated = (key: string) =>
+    newEvent('project.updated.v1', key, 'user-1', {
+      projectId: key,
+      userId: 'user-1',
+      authorId: null,
+      title: 'T',
+      contentVersion: 1,
+      wordCount: 1,
+    });
+
+  it('commits handled offsets in the background, while the subscription keeps running', async () => {
+    const bus = new KafkaEventBus({ brokers: brokers(), logger, commitIntervalMs: 100 });
+    stops.push(() => bus.stop());
+    const topic = `commits.${randomUUID().slice(0, 8)}`;
+    const groupId = `group.${topic}`;
+    await bus.start([topic]);
+    const events = Array.from({ length: 12 }, (_, i) => updated(`p${i}`));
+    await bus.publish(events.map((event) => ({ topic, event })));
+    const got: string[] = [];
+    await bus.subscribe({ groupId, topics: [topic], handler: async (e) => void got.push(e.id) });
+    await waitFor(() => got.length === 12, 'the 12 events', 30_000);
+
+    const admin = new Kafka({ brokers: brokers(), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    stops.push(() => admin.disconnect());
+    const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, p.high]));
+    await waitFor(
+      async () => {
+        const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+        return committed!.partitions.every((p) => p.offset === ends.get(p.partition));
+      },
+      'the group to have committed every partition to its end',
+      10_000,
+    );
+  });
+
+  it('commits what it handled when a subscription stops, so the next member of the group starts after it', async () => {
+    // No background commit within the test: only the commit on stop can save the offsets.
+    const bus = new KafkaEventBus({ brokers: brokers(), logger, commitIntervalMs: 600_000 });
+    stops.push(() => bus.stop());
+    const topic = `stop-commit.${randomUUID().slice(0, 8)}`;
+    const groupId = `group.${topic}`;
+    await bus.start([topic]);
+    const events = Array.from({ length: 12 }, (_, i) => updated(`p${i}`));
+    await bus.publish(events.map((event) => ({ topic, event })));
+    const first: string[] = [];
+    const sub = await bus.subscribe({ groupId, topics: [topic], handler: async (e) => void first.push(e.id) });
+    await waitFor(() => first.length === 12, 'the 12 events', 30_000);
+    await sub.stop();
+
+    const marker = updated('p0');
+    await bus.publish([{ topic, event: marker }]);
+    const second: string[] = [];
+    await bus.subscribe({ groupId, topics: [topic], handler: async (e) => void second.push(e.id) });
+    await waitFor(() => second.includes(marker.id), 'the marker', 30_000);
+    expect(second).toEqual([marker.id]);
+  });
 });

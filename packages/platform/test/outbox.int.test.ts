@@ -90,6 +90,58 @@ describe('outbox relay', () => {
     expect(got.some((e) => e.id === doomed.id)).toBe(false);
   });
 
+  it('drains a backlog batch after batch in order, reading the next batch while one is published', async () => {
+    const db = await freshDb();
+    const b = bus();
+    const got: string[] = [];
+    await b.subscribe({ groupId: 'reader', topics: ['projects.events'], handler: async (e) => void got.push(e.id) });
+    const events = Array.from({ length: 40 }, (_, i) => projectEvent('p-backlog', i));
+    await db.transaction((tx) => enqueueEvents(tx, events));
+    // Each publish is slow and notes what was already marked sent meanwhile.
+    const publishedBatches: string[][] = [];
+    const slow = Object.create(b) as MemoryEventBus;
+    slow.publish = async (records) => {
+      publishedBatches.push(records.map((r) => r.event.id));
+      await new Promise((r) => setTimeout(r, 20));
+      return b.publish(records);
+    };
+    relay(db, slow, { batchSize: 7 }).start();
+
+    await waitFor(() => got.length === 40, 'all 40 events', 10_000);
+    expect(got).toEqual(events.map((e) => e.id));
+    // No event went out twice: the read that overlapped a publish left that publish's rows out.
+    expect(publishedBatches.flat()).toEqual(events.map((e) => e.id));
+    expect(publishedBatches.map((batch) => batch.length)).toEqual([7, 7, 7, 7, 7, 5]);
+    await waitFor(
+      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).rows[0]!.n === 0,
+      'every row marked sent',
+    );
+  });
+
+  it('marks only what was published when a publish fails in the middle of a backlog, and resumes in order', async () => {
+    const db = await freshDb();
+    const b = bus();
+    const got: string[] = [];
+    await b.subscribe({ groupId: 'reader', topics: ['projects.events'], handler: async (e) => void got.push(e.id) });
+    const events = Array.from({ length: 20 }, (_, i) => projectEvent('p-fail', i));
+    await db.transaction((tx) => enqueueEvents(tx, events));
+    let publishes = 0;
+    const flaky = Object.create(b) as MemoryEventBus;
+    flaky.publish = async (records) => {
+      if (++publishes === 3) throw new Error('broker hiccup');
+      return b.publish(records);
+    };
+    relay(db, flaky, { batchSize: 5, maxBackoffMs: 50 }).start();
+
+    await waitFor(() => got.length === 20, 'all 20 events', 10_000);
+    // The third batch failed before reaching the bus, so every event arrives once, in order.
+    expect(got).toEqual(events.map((e) => e.id));
+    await waitFor(
+      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).rows[0]!.n === 0,
+      'every row marked sent',
+    );
+  });
+
   it('refuses an event type that is not in the contracts without an explicit topic', async () => {
     const db = await freshDb();
     const odd: EventEnvelope = { ...projectEvent('p1', 1), type: 'unknown.thing.v1' };

@@ -22,12 +22,19 @@ const PLATFORM_MIGRATIONS = fileURLToPath(new URL('../../migrations', import.met
 export class Database {
   readonly pool: pg.Pool;
   private readonly options: DatabaseOptions;
+  /** Connections not yet closed; close() waits for them (pool.end() only asks them to close). */
+  private readonly open = new Set<Promise<void>>();
 
   constructor(options: DatabaseOptions) {
     this.options = options;
     this.pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', (err) => options.logger.warn({ err }, 'idle database client error'));
+    this.pool.on('connect', (client) => {
+      const closed = new Promise<void>((resolve) => client.once('end', resolve));
+      this.open.add(closed);
+      void closed.then(() => this.open.delete(closed));
+    });
   }
 
   /** Runs the platform's and the service's pending migrations. */
@@ -82,8 +89,14 @@ export class Database {
     }
   }
 
+  /**
+   * Closes the pool once its connections are back, and waits until every connection has closed,
+   * so a database server stopped right after sees no client still hanging up.
+   */
   async close(): Promise<void> {
     await this.pool.end();
+    // Bounded: a connection that never reports its end must not hold up a shutdown.
+    await Promise.race([Promise.all(this.open), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   }
 }
 

@@ -5,6 +5,12 @@
 // and waits for every batch of a fetch before fetching again, so a sleeping partition would stall
 // the others. A failed record instead pauses its own partition, leaves its offset unresolved and
 // resumes after the backoff; the next fetch starts at that record again.
+//
+// Offsets are committed by the subscription, not by kafkajs: with autoCommit on, kafkajs commits
+// after every partition batch and waits for the answer before it fetches again (its
+// autoCommitInterval and autoCommitThreshold only apply to eachMessage). That was one OffsetCommit
+// round trip per batch on the critical path. Instead, handled offsets are committed in the
+// background every commitIntervalMs, and once more when the subscription stops.
 import { eventEnvelope, type EventEnvelope } from '@castbook/contracts';
 import {
   Kafka,
@@ -44,6 +50,11 @@ export interface KafkaEventBusOptions {
   partitionsConsumedConcurrently?: number;
   /** Longest a consumer's fetch waits for new records; also bounds how late a retry resumes. Default 100. */
   maxWaitTimeInMs?: number;
+  /**
+   * How often a consumer commits the offsets it has handled. A crash redelivers at most this much
+   * (which idempotent consumers absorb). Default 200.
+   */
+  commitIntervalMs?: number;
 }
 
 export const EVENT_TYPE_HEADER = 'event-type';
@@ -143,6 +154,7 @@ export class KafkaEventBus implements EventBus {
     const subscription = await new KafkaSubscription(this, this.kafka, this.log, options, {
       concurrency: this.options.partitionsConsumedConcurrently ?? this.partitions,
       maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 100,
+      commitIntervalMs: this.options.commitIntervalMs ?? 200,
     }).start();
     this.subscriptions.add(subscription);
     return {
@@ -225,6 +237,13 @@ class KafkaSubscription implements Subscription {
   /** Failed attempts of records being retried, by `${topic}#${partition}#${offset}`. */
   private readonly attempts = new Map<string, number>();
   private readonly resumeTimers = new Set<NodeJS.Timeout>();
+  /** Next offset to read, by `${topic}#${partition}`, for partitions handled since the last commit. */
+  private readonly uncommitted = new Map<string, { topic: string; partition: number; offset: string }>();
+  private committing: Promise<void> = Promise.resolve();
+  private commitTimer: NodeJS.Timeout | undefined;
+  /** eachBatch calls running; stop() commits once they have finished. */
+  private batchesRunning = 0;
+  private batchesDone: (() => void) | undefined;
   private stopping = false;
 
   constructor(
@@ -232,7 +251,7 @@ class KafkaSubscription implements Subscription {
     kafka: Kafka,
     private readonly log: Logger,
     private readonly options: SubscribeOptions,
-    private readonly tuning: { concurrency: number; maxWaitTimeInMs: number },
+    private readonly tuning: { concurrency: number; maxWaitTimeInMs: number; commitIntervalMs: number },
   ) {
     this.policy = retryPolicy(options);
     this.consumer = kafka.consumer({
@@ -247,18 +266,22 @@ class KafkaSubscription implements Subscription {
   }
 
   async start(): Promise<this> {
-    // Attempt counts belong to the partitions this member owned; a rebalance may move them.
-    this.consumer.on(this.consumer.events.GROUP_JOIN, () => this.attempts.clear());
+    // Attempt counts and uncommitted offsets belong to the partitions this member owned; a
+    // rebalance may move them (the new owner starts from the last commit: redelivery, not loss).
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+      this.attempts.clear();
+      this.uncommitted.clear();
+    });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
-      autoCommit: true,
-      autoCommitInterval: 500,
-      autoCommitThreshold: 500,
+      autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.tuning.concurrency,
-      eachBatch: (payload) => this.eachBatch(payload),
+      eachBatch: (payload) => this.eachBatchTracked(payload),
     });
+    this.commitTimer = setInterval(() => void this.commit(), this.tuning.commitIntervalMs);
+    this.commitTimer.unref();
     return this;
   }
 
@@ -267,12 +290,52 @@ class KafkaSubscription implements Subscription {
     this.stopping = true;
     for (const t of this.resumeTimers) clearTimeout(t);
     this.resumeTimers.clear();
-    // kafkajs waits for the batch in flight; unresolved records are redelivered to another member.
+    clearInterval(this.commitTimer);
+    // Batches in flight stop at the next record; what they handled is committed before the member
+    // leaves the group. Unresolved records are redelivered to another member.
+    if (this.batchesRunning > 0) await new Promise<void>((resolve) => (this.batchesDone = resolve));
+    await this.commit();
     await this.consumer.disconnect();
   }
 
+  /** Commits the offsets handled since the last commit; one commit at a time. Never rejects. */
+  private commit(): Promise<void> {
+    this.committing = this.committing.then(async () => {
+      if (this.uncommitted.size === 0) return;
+      const offsets = [...this.uncommitted.values()];
+      this.uncommitted.clear();
+      try {
+        await this.consumer.commitOffsets(offsets);
+      } catch (err) {
+        // Put them back unless a later offset was handled meanwhile; the next commit retries.
+        for (const o of offsets) {
+          const key = `${o.topic}#${o.partition}`;
+          if (!this.uncommitted.has(key)) this.uncommitted.set(key, o);
+        }
+        this.log.warn({ err, group: this.options.groupId }, 'committing consumer offsets failed; will retry');
+      }
+    });
+    return this.committing;
+  }
+
+  /** Marks a record handled: kafkajs fetches after it, and its offset is committed soon. */
+  private resolve(payload: EachBatchPayload, offset: string): void {
+    payload.resolveOffset(offset);
+    const { topic, partition } = payload.batch;
+    this.uncommitted.set(`${topic}#${partition}`, { topic, partition, offset: (BigInt(offset) + 1n).toString() });
+  }
+
+  private async eachBatchTracked(payload: EachBatchPayload): Promise<void> {
+    this.batchesRunning++;
+    try {
+      await this.eachBatch(payload);
+    } finally {
+      if (--this.batchesRunning === 0) this.batchesDone?.();
+    }
+  }
+
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
-    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
+    const { batch, heartbeat, isRunning, isStale } = payload;
     const messages = batch.messages;
     /** Messages before this index that were part of a failed batch go one by one. */
     let singleUntil = 0;
@@ -283,7 +346,7 @@ class KafkaSubscription implements Subscription {
         const handled = await this.tryBatch(batch.topic, batch.partition, messages.slice(i), this.options.batch);
         if (handled > 0) {
           i += handled;
-          resolveOffset(messages[i - 1]!.offset);
+          this.resolve(payload, messages[i - 1]!.offset);
           await heartbeat();
           continue;
         }
@@ -293,7 +356,6 @@ class KafkaSubscription implements Subscription {
       if (next === 'paused') break;
       i++;
     }
-    await commitOffsetsIfNecessary();
   }
 
   private slot(batch: { topic: string; partition: number }, message: KafkaMessage): string {
@@ -331,7 +393,7 @@ class KafkaSubscription implements Subscription {
 
   /** One record with retries: 'paused' when it failed and its partition waits for the retry. */
   private async handleOne(payload: EachBatchPayload, message: KafkaMessage): Promise<'next' | 'paused'> {
-    const { batch, resolveOffset, heartbeat, pause } = payload;
+    const { batch, heartbeat, pause } = payload;
     const { topic, partition } = batch;
     const slot = this.slot(batch, message);
     const attempt = (this.attempts.get(slot) ?? 0) + 1;
@@ -339,7 +401,7 @@ class KafkaSubscription implements Subscription {
     if (!event) {
       // Not an event at all: retrying cannot help, so it goes straight to the dead-letter topic as is.
       await this.deadLetterUnreadable(topic, partition, message, new Error('record is not an event envelope'));
-      resolveOffset(message.offset);
+      this.resolve(payload, message.offset);
       return 'next';
     }
     try {
@@ -365,7 +427,7 @@ class KafkaSubscription implements Subscription {
         'event dead-lettered after its last attempt',
       );
     }
-    resolveOffset(message.offset);
+    this.resolve(payload, message.offset);
     await heartbeat();
     return 'next';
   }

@@ -48,6 +48,8 @@ export class OutboxRelay {
   private readonly maxBackoffMs: number;
   private readonly sentRetentionMs: number;
   private client: pg.PoolClient | undefined;
+  /** The last query queued on `client`: the relay's queries run one after another (see query()). */
+  private clientTail: Promise<unknown> = Promise.resolve();
   private clientBroken = false;
   private leader = false;
   private notified = false;
@@ -103,13 +105,11 @@ export class OutboxRelay {
           this.log.info('outbox relay active');
         }
         this.notified = false;
-        const published = await this.relayBatch();
+        await this.relayPending();
         backoff = 0;
-        if (stopping && (published < this.batchSize || Date.now() > this.drainDeadline)) break;
-        if (published < this.batchSize) {
-          await this.cleanup();
-          await this.waitForWork();
-        }
+        if (stopping) break;
+        await this.cleanup();
+        await this.waitForWork();
       } catch (err) {
         if (stopping) {
           this.log.warn({ err }, 'outbox relay stopped with rows possibly pending');
@@ -124,20 +124,47 @@ export class OutboxRelay {
     await this.disconnect();
   }
 
-  /** Publishes one batch of pending rows in order, then marks them sent. Returns the row count. */
-  private async relayBatch(): Promise<number> {
-    const client = this.client!;
-    const { rows } = await client.query<PendingRow>(
-      'SELECT position, topic, key, envelope FROM outbox WHERE sent_at IS NULL ORDER BY position LIMIT $1',
-      [this.batchSize],
+  /**
+   * Publishes pending rows, batch after batch in position order, until none are left (or the drain
+   * deadline of stop() passes). Pipelined on the relay's connection: while Kafka takes batch N, the
+   * connection marks batch N−1 sent and reads batch N+1 (skipping N's rows, not yet marked). Batches
+   * are published strictly one after another, so per-key order holds; a batch is marked only after
+   * its publish succeeded.
+   */
+  private async relayPending(): Promise<void> {
+    let marking: Promise<unknown> = Promise.resolve();
+    let batch = await this.readPending([]);
+    try {
+      while (batch.length > 0) {
+        const positions = batch.map((r) => r.position);
+        const publishing = this.options.bus.publish(
+          batch.map((r) => ({ topic: r.topic, key: r.key, event: r.envelope })),
+        );
+        const reading = this.readPending(positions);
+        // Whatever happens to the publish, the read must not reject unobserved.
+        reading.catch(() => undefined);
+        await publishing;
+        await this.options.testHookAfterPublishBeforeMarkSent?.(batch.map((r) => r.envelope));
+        marking = this.query('UPDATE outbox SET sent_at = now() WHERE position = ANY($1::bigint[])', [positions]);
+        marking.catch(() => undefined);
+        if (this.stopRequested.signal.aborted && Date.now() >= this.drainDeadline) break;
+        batch = await reading;
+      }
+    } finally {
+      // A mark in flight finishes (or fails) before the relay waits, backs off or lets go of the lock.
+      await marking.catch(() => undefined);
+    }
+    await marking;
+  }
+
+  /** Up to batchSize pending rows in position order, leaving out rows being published. */
+  private async readPending(inFlight: string[]): Promise<PendingRow[]> {
+    const { rows } = await this.query<PendingRow>(
+      `SELECT position, topic, key, envelope FROM outbox
+       WHERE sent_at IS NULL AND position <> ALL($1::bigint[]) ORDER BY position LIMIT $2`,
+      [inFlight, this.batchSize],
     );
-    if (rows.length === 0) return 0;
-    await this.options.bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, event: r.envelope })));
-    await this.options.testHookAfterPublishBeforeMarkSent?.(rows.map((r) => r.envelope));
-    await client.query('UPDATE outbox SET sent_at = now() WHERE position = ANY($1::bigint[])', [
-      rows.map((r) => r.position),
-    ]);
-    return rows.length;
+    return rows;
   }
 
   /** Waits for a notification, the poll interval or stop(), whichever comes first. */
@@ -169,11 +196,17 @@ export class OutboxRelay {
       this.wake?.();
     });
     this.client = client;
+    this.clientTail = Promise.resolve();
     try {
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      await this.query(`LISTEN ${OUTBOX_CHANNEL}`);
       // Marking rows sent need not wait for the WAL flush: if a crash loses the mark, the rows are
       // published again, which at-least-once delivery already allows. This saves an fsync per batch.
-      await client.query('SET synchronous_commit = off');
+      await this.query('SET synchronous_commit = off');
+      // Read pending rows with a plain index scan of outbox_pending, never a bitmap scan: an index
+      // scan marks the entries of rows already sent as dead as it passes them, so the next read
+      // skips them; a bitmap scan does not, and re-reads every sent row since the last vacuum on
+      // each batch (measured: 1.3 ms instead of 0.08 ms per read with 20,000 sent rows).
+      await this.query('SET enable_bitmapscan = off');
     } catch (err) {
       this.clientBroken = true;
       this.dropClient();
@@ -182,7 +215,7 @@ export class OutboxRelay {
   }
 
   private async tryLock(): Promise<boolean> {
-    const { rows } = await this.client!.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+    const { rows } = await this.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
       RELAY_LOCK_KEY,
     ]);
     return rows[0]?.locked === true;
@@ -191,9 +224,24 @@ export class OutboxRelay {
   private async cleanup(): Promise<void> {
     if (Date.now() - this.lastCleanup < 600_000) return;
     this.lastCleanup = Date.now();
-    await this.client!.query(`DELETE FROM outbox WHERE sent_at < now() - ($1::bigint * interval '1 millisecond')`, [
+    await this.query(`DELETE FROM outbox WHERE sent_at < now() - ($1::bigint * interval '1 millisecond')`, [
       this.sentRetentionMs,
     ]);
+  }
+
+  /**
+   * A query on the relay's connection, run after those queued before it. The pipeline in
+   * relayPending() issues a read while a mark is still running; pg deprecates overlapping queries on
+   * one client, so they are chained here.
+   */
+  private query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const client = this.client!;
+    const run = this.clientTail.then(() => client.query<R>(sql, params));
+    this.clientTail = run.catch(() => undefined);
+    return run;
   }
 
   private dropClient(): void {
@@ -206,8 +254,8 @@ export class OutboxRelay {
     const client = this.client;
     if (!client) return;
     try {
-      if (this.leader) await client.query('SELECT pg_advisory_unlock($1)', [RELAY_LOCK_KEY]);
-      await client.query(`UNLISTEN ${OUTBOX_CHANNEL}`);
+      if (this.leader) await this.query('SELECT pg_advisory_unlock($1)', [RELAY_LOCK_KEY]);
+      await this.query(`UNLISTEN ${OUTBOX_CHANNEL}`);
       client.release();
     } catch {
       client.release(true);
