@@ -146,6 +146,22 @@ test('sign up, stay signed in, sign in with a redirect, change and reset the pas
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   });
 
+  await test.step('the command palette keeps the row the arrow keys reach in view', async () => {
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('combobox', { name: 'Search pages' });
+    const options = page.getByRole('option');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    const count = await options.count();
+    expect(count).toBeGreaterThan(8); // more rows than the list shows at once
+    for (let i = 1; i < count; i++) await page.keyboard.press('ArrowDown');
+    const last = options.last();
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    await expect(last).toBeInViewport();
+    await expect(search).toHaveAttribute('aria-activedescendant', (await last.getAttribute('id'))!);
+    await page.keyboard.press('Escape');
+    await expect(search).toBeHidden();
+  });
+
   await test.step('the command palette opens pages', async () => {
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: 'Search pages' }).fill('password');
@@ -223,6 +239,8 @@ test('sign up, stay signed in, sign in with a redirect, change and reset the pas
 
   await test.step('forgot password: the mailed link sets a new password', async () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page's code loads on demand: until its heading shows, 'Email' is still the sign-in field.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();

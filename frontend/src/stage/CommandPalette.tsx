@@ -45,6 +45,8 @@ function groupsOf(items: PaletteItem[]) {
   return groups;
 }
 
+const optionId = (index: number) => `palette-option-${index}`;
+
 function PaletteBody({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -52,6 +54,11 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   const { data: projects } = useProjects();
   const { data: authors } = useAuthors();
   const results = useMemo(() => paletteItems(ALL_PAGES, projects, authors, query), [projects, authors, query]);
+
+  // The list scrolls: keep the row the arrow keys reached in sight.
+  useEffect(() => {
+    document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
 
   const go = (path: string) => {
     onClose();
@@ -100,6 +107,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
             role: 'combobox',
             'aria-expanded': true,
             'aria-controls': 'palette-results',
+            'aria-activedescendant': results[active] ? optionId(active) : undefined,
           }}
           sx={{ fontSize: '1.05rem' }}
         />
@@ -125,6 +133,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
               {items.map(({ item, index: i }) => (
                 <ListItemButton
                   key={item.key}
+                  id={optionId(i)}
                   component="li"
                   role="option"
                   aria-selected={i === active}
