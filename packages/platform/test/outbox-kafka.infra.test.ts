@@ -1,7 +1,10 @@
 // Outbox → Kafka → idempotent consumer across real processes: a consumer in another process gets an
 // event committed through the outbox; a relay killed between publish and mark-sent republishes and
-// the effect still happens once; a failing consumer is retried and dead-lettered without blocking.
+// the effect still happens once; what a consumer killed before committing its offsets had handled is
+// redelivered to the next member and still applied once; a failing consumer is retried and
+// dead-lettered without blocking.
 import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
 import { afterEach, expect, inject, it } from 'vitest';
 import type { EventEnvelope } from '@castbook/contracts';
 import { Database } from '../src/db/database.js';
@@ -132,6 +135,47 @@ infraDescribe('outbox through Kafka', () => {
     expect(await count('SELECT count(*)::int AS n FROM handled_events WHERE event_id = ANY($1::uuid[])', [ids])).toBe(
       3,
     );
+  });
+
+  it('redelivers what a killed consumer handled but had not committed; the effect happens once', async () => {
+    const { db, bus, topic, child, enqueue, count } = await setup();
+    const groupId = `killed-${topic}`;
+    const relay = new OutboxRelay({ db, bus, logger });
+    relay.start();
+    cleanups.push(() => relay.stop());
+    // The first member commits its offsets only every 10 minutes: when it dies, none are committed.
+    const first = child({ CHILD_MODE: 'consume', GROUP_ID: groupId, COMMIT_INTERVAL_MS: '600000' });
+    await waitFor(() => first.lines.some((l) => l.ready), 'the first consumer process to start', 60_000);
+    const events = Array.from({ length: 6 }, (_, i) => projectEvent(`p-killed-${i}`, i));
+    await enqueue(events);
+    const ids = events.map((e) => e.id);
+    await waitFor(
+      () => ids.every((id) => first.lines.some((l) => l.received === id)),
+      'the first consumer to apply all six',
+      60_000,
+    );
+    first.process.kill('SIGKILL');
+    await first.exited;
+
+    const admin = new Kafka({ brokers: inject('kafkaBrokers').split(','), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    cleanups.push(() => admin.disconnect());
+    const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    expect(offsets!.partitions.every((p) => p.offset === '-1')).toBe(true); // nothing committed
+
+    // The next member starts from the beginning, so it reads the six again; the idempotent consumer
+    // skips them, and a later event is applied as usual.
+    const second = child({ CHILD_MODE: 'consume', GROUP_ID: groupId });
+    const marker = projectEvent('p-killed-0', 99);
+    await enqueue([marker]);
+    await waitFor(
+      () => second.lines.some((l) => l.received === marker.id),
+      'the second consumer to apply the marker',
+      60_000,
+    );
+    expect(second.lines.filter((l) => l.received).map((l) => l.received)).toEqual([marker.id]);
+    expect(await count('SELECT count(*)::int AS n FROM effects WHERE event_id = ANY($1::uuid[])', [ids])).toBe(6);
+    expect(await count('SELECT count(*)::int AS n FROM effects WHERE event_id = $1', [marker.id])).toBe(1);
   });
 
   it('retries a failing consumer, then dead-letters its event without blocking the others', async () => {
