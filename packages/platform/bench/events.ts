@@ -11,11 +11,13 @@
 //   mostly queueing behind the writers);
 // - paced: writers offer a steady rate, by default 5,000 events/s for 10 s: the latency at the aim
 //   for a 2-core machine (≥ 5,000 events/s with p95 < 100 ms).
+// The Kafka runs follow a minute of load at 3,000 events/s, so the new broker's JIT has settled.
+// A run during which PostgreSQL checkpointed says so: a checkpoint's writes show in the tail.
 //
 //   npm run bench -w packages/platform
 // Knobs (environment): BENCH_EVENTS (backlog and flat-out runs, 40000), BENCH_RATE (paced run,
 // 5000 events/s), BENCH_SECONDS (paced run, 10), BENCH_WRITERS (4), BENCH_TX_EVENTS (20),
-// BENCH_PARTITIONS (Kafka topic partitions, 6), BENCH_CONCURRENCY (partitions a consumer handles at
+// BENCH_WARMUP_SECONDS (60; 0 skips it), BENCH_PARTITIONS (Kafka topic partitions, 6), BENCH_CONCURRENCY (partitions a consumer handles at
 // once; default: all), BENCH_STAGES=1 (print when enqueue, relay and handling finished),
 // BENCH_KAFKA_ONLY=1.
 import { fork } from 'node:child_process';
@@ -41,6 +43,14 @@ const WRITERS = Number(process.env.BENCH_WRITERS ?? 4);
 /** The latency run: a steady load below capacity, as latency behind a backlog measures the backlog. */
 const PACED_RATE = Number(process.env.BENCH_RATE ?? 5_000);
 const PACED_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Load before the Kafka figures, not counted. A broker the bench has just started spends its first
+ * minute JIT-compiling: measured, its C2 compiler threads took 10 s of CPU in the first 60 s of load
+ * (more than the broker's request threads) and under 0.1 s per 10 s after 80 s. A production broker
+ * is long past that, so the figures are taken after it.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 60);
+const WARMUP_RATE = 3_000;
 
 const logger = createLogger('bench', process.env.LOG_LEVEL ?? 'warn');
 
@@ -51,6 +61,8 @@ interface Result {
   latencies: number[];
   /** From the event's creation (occurredAt), so including the writer's own transaction, ms. */
   sinceCreated?: number[];
+  /** PostgreSQL checkpoints that ran during the run. */
+  checkpoints?: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -61,7 +73,10 @@ function print(label: string, r: Result, { latency = true } = {}): void {
   const rate = Math.round(r.events / r.seconds);
   // A drained backlog's latencies are the time spent waiting in it: only its rate means something.
   const figures = latency ? percentiles(r.latencies) : '(its latency is time in the backlog)'.padEnd(53);
-  console.log(`${label.padEnd(48)} ${String(rate).padStart(7)} events/s   ${figures}   (${r.events} events)`);
+  const checkpoints = r.checkpoints ? `, ${r.checkpoints} checkpoint${r.checkpoints > 1 ? 's' : ''} during it` : '';
+  console.log(
+    `${label.padEnd(48)} ${String(rate).padStart(7)} events/s   ${figures}   (${r.events} events${checkpoints})`,
+  );
   if (latency && r.sinceCreated) {
     console.log(`${'  from event creation (+ the writer transaction)'.padEnd(65)}${percentiles(r.sinceCreated)}`);
   }
@@ -91,6 +106,14 @@ function benchEvent(i: number): EventEnvelope {
  * the writers at that many events per second.
  */
 type Load = 'backlog' | 'flat out' | number;
+
+/** Checkpoints the server has run (PostgreSQL 17's pg_stat_checkpointer). */
+async function checkpointCount(db: Database): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT (num_timed + num_requested)::int AS n FROM pg_stat_checkpointer',
+  );
+  return rows[0]!.n;
+}
 
 /** A bus, and where its consumer runs. */
 interface Setup {
@@ -199,6 +222,7 @@ async function runPipeline(setup: Setup, adminUrl: string, total: number, load: 
   }
   if (load === 'backlog') await relay.stop();
 
+  const checkpointsBefore = await checkpointCount(db);
   let started = performance.now();
   let next = 0;
   const writer = async () => {
@@ -245,11 +269,12 @@ async function runPipeline(setup: Setup, adminUrl: string, total: number, load: 
     console.log(`  stages: enqueued ${s(enqueuedAt)} s, relayed ${s(relayedAt)} s, handled ${seconds.toFixed(2)} s`);
   }
 
+  const checkpoints = (await checkpointCount(db)) - checkpointsBefore;
   await relay.stop();
   await consumer.stop();
   await db.close();
   const latencies = [...consumed.handledAt].map(([id, at]) => at - commitRequestedAt.get(id)!);
-  return { events: total, seconds, latencies, sinceCreated: consumed.sinceCreated };
+  return { events: total, seconds, latencies, sinceCreated: consumed.sinceCreated, checkpoints };
 }
 
 /** The bus alone: publish to one consumer, no database. */
@@ -285,8 +310,12 @@ async function rawMemoryBus(total: number, ratePerSecond?: number): Promise<Resu
 }
 
 /** The three runs on one bus: its backlog drained, writers flat out, writers paced. */
-async function runAll(setup: Setup, adminUrl: string): Promise<void> {
+async function runAll(setup: Setup, adminUrl: string, { warmUpSeconds = 0 } = {}): Promise<void> {
   const label = (what: string) => `outbox → ${setup.name} → handleOnce, ${what}`;
+  if (warmUpSeconds > 0) {
+    console.log(`warming up: ${WARMUP_RATE} events/s through ${setup.name} for ${warmUpSeconds} s (not counted)`);
+    await runPipeline(setup, adminUrl, WARMUP_RATE * warmUpSeconds, WARMUP_RATE);
+  }
   print(label('backlog drained'), await runPipeline(setup, adminUrl, N, 'backlog'), { latency: false });
   print(label('writers flat out'), await runPipeline(setup, adminUrl, N, 'flat out'));
   print(label(`${PACED_RATE}/s`), await runPipeline(setup, adminUrl, PACED_RATE * PACED_SECONDS, PACED_RATE));
@@ -324,6 +353,7 @@ async function main(): Promise<void> {
               childConsumer(brokers, dbUrl, topic, total, { partitions, concurrency }),
           },
           adminUrl,
+          { warmUpSeconds: WARMUP_SECONDS },
         );
       } finally {
         await kafka.stop();
