@@ -9,6 +9,7 @@ import { KafkaEventBus } from '../src/events/kafka-bus.js';
 import { newEvent } from '../src/events/outbox.js';
 import { infraDescribe } from '../test-support/infra.js';
 import { describeEventBusContract } from './event-bus-contract.js';
+import { projectEvent } from './project-event.js';
 import { waitFor } from './wait.js';
 
 const logger = createLogger('kafka-bus-test', 'silent');
@@ -77,23 +78,13 @@ infraDescribe('Kafka event bus', () => {
     });
   });
 
-  const updated = (key: string) =>
-    newEvent('project.updated.v1', key, 'user-1', {
-      projectId: key,
-      userId: 'user-1',
-      authorId: null,
-      title: 'T',
-      contentVersion: 1,
-      wordCount: 1,
-    });
-
   it('commits handled offsets in the background, while the subscription keeps running', async () => {
     const bus = new KafkaEventBus({ brokers: brokers(), logger, commitIntervalMs: 100 });
     stops.push(() => bus.stop());
     const topic = `commits.${randomUUID().slice(0, 8)}`;
     const groupId = `group.${topic}`;
     await bus.start([topic]);
-    const events = Array.from({ length: 12 }, (_, i) => updated(`p${i}`));
+    const events = Array.from({ length: 12 }, (_, i) => projectEvent(`p${i}`));
     await bus.publish(events.map((event) => ({ topic, event })));
     const got: string[] = [];
     await bus.subscribe({ groupId, topics: [topic], handler: async (e) => void got.push(e.id) });
@@ -120,14 +111,14 @@ infraDescribe('Kafka event bus', () => {
     const topic = `stop-commit.${randomUUID().slice(0, 8)}`;
     const groupId = `group.${topic}`;
     await bus.start([topic]);
-    const events = Array.from({ length: 12 }, (_, i) => updated(`p${i}`));
+    const events = Array.from({ length: 12 }, (_, i) => projectEvent(`p${i}`));
     await bus.publish(events.map((event) => ({ topic, event })));
     const first: string[] = [];
     const sub = await bus.subscribe({ groupId, topics: [topic], handler: async (e) => void first.push(e.id) });
     await waitFor(() => first.length === 12, 'the 12 events', 30_000);
     await sub.stop();
 
-    const marker = updated('p0');
+    const marker = projectEvent('p0');
     await bus.publish([{ topic, event: marker }]);
     const second: string[] = [];
     await bus.subscribe({ groupId, topics: [topic], handler: async (e) => void second.push(e.id) });

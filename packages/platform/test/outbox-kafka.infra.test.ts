@@ -10,12 +10,13 @@ import type { EventEnvelope } from '@castbook/contracts';
 import { Database } from '../src/db/database.js';
 import { createLogger } from '../src/logging/logger.js';
 import { KafkaEventBus } from '../src/events/kafka-bus.js';
-import { enqueueEvents, newEvent, OutboxRelay } from '../src/events/outbox.js';
+import { enqueueEvents, OutboxRelay } from '../src/events/outbox.js';
 import { subscribeIdempotent } from '../src/events/idempotent-consumer.js';
 import { DEAD_LETTER_METADATA, deadLetterTopic } from '../src/events/delivery.js';
 import { createTestDatabase } from '../test-support/databases.js';
 import { infraDescribe } from '../test-support/infra.js';
 import { startChild, type Child } from './fixtures/child.js';
+import { projectEvent } from './project-event.js';
 import { waitFor } from './wait.js';
 
 const logger = createLogger('outbox-kafka-test', 'silent');
@@ -53,16 +54,6 @@ infraDescribe('outbox through Kafka', () => {
     const count = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0]!.n as number;
     return { db, bus, topic, child, enqueue, count };
   }
-
-  const projectEvent = (projectId: string, wordCount: number) =>
-    newEvent('project.updated.v1', projectId, 'user-1', {
-      projectId,
-      userId: 'user-1',
-      authorId: null,
-      title: 'Title',
-      contentVersion: 1,
-      wordCount,
-    });
 
   it('delivers an event committed through the outbox to a consumer in another process', async () => {
     const { db, bus, child, enqueue, count } = await setup();

@@ -8,6 +8,7 @@ import { MemoryEventBus } from '../src/events/memory-bus.js';
 import { enqueueEvents, newEvent, OutboxRelay } from '../src/events/outbox.js';
 import { handleBatchOnce, handleOnce, subscribeIdempotent } from '../src/events/idempotent-consumer.js';
 import { createTestDatabase } from '../test-support/databases.js';
+import { projectEvent } from './project-event.js';
 import { waitFor } from './wait.js';
 
 const logger = createLogger('outbox-test', 'silent');
@@ -35,16 +36,6 @@ function relay(db: Database, b: MemoryEventBus, extra: Partial<ConstructorParame
   cleanups.push(() => r.stop({ drainTimeoutMs: 0 }));
   return r;
 }
-
-const projectEvent = (projectId: string, wordCount: number) =>
-  newEvent('project.updated.v1', projectId, 'user-1', {
-    projectId,
-    userId: 'user-1',
-    authorId: null,
-    title: 'Title',
-    contentVersion: 1,
-    wordCount,
-  });
 
 describe('newEvent', () => {
   it('builds a validated envelope and refuses a bad payload', () => {
