@@ -150,9 +150,10 @@ export class OutboxRelay {
         if (this.stopRequested.signal.aborted && Date.now() >= this.drainDeadline) break;
         batch = await reading;
       }
-    } finally {
-      // A mark in flight finishes (or fails) before the relay waits, backs off or lets go of the lock.
+    } catch (err) {
+      // A mark in flight finishes (or fails) before the relay backs off or lets go of the lock.
       await marking.catch(() => undefined);
+      throw err;
     }
     await marking;
   }
