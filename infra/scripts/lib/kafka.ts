@@ -82,16 +82,20 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
   });
 }
 
-/** True when a broker at `brokers` answers a metadata request. */
-export async function kafkaAnswers(brokers: string): Promise<boolean> {
-  const kafka = new kafkajs.Kafka({
+/** A quiet admin client that fails at once instead of retrying: the caller does the waiting. */
+function probeAdmin(brokers: string): kafkajs.Admin {
+  return new kafkajs.Kafka({
     clientId: 'castbook-infra-probe',
     brokers: [brokers],
     logLevel: kafkajs.logLevel.NOTHING,
     connectionTimeout: 1000,
     retry: { retries: 0 },
-  });
-  const admin = kafka.admin();
+  }).admin();
+}
+
+/** True when a broker at `brokers` answers a metadata request. */
+export async function kafkaAnswers(brokers: string): Promise<boolean> {
+  const admin = probeAdmin(brokers);
   try {
     await admin.connect();
     const cluster = await admin.describeCluster();
@@ -108,14 +112,7 @@ export async function kafkaAnswers(brokers: string): Promise<boolean> {
  * a fresh client's first request fails before it has loaded metadata.
  */
 async function waitForGroupCoordinator(brokers: string, proc: ManagedProcess, timeoutMs: number): Promise<void> {
-  const kafka = new kafkajs.Kafka({
-    clientId: 'castbook-infra-probe',
-    brokers: [brokers],
-    logLevel: kafkajs.logLevel.NOTHING,
-    connectionTimeout: 1000,
-    retry: { retries: 0 },
-  });
-  const admin = kafka.admin();
+  const admin = probeAdmin(brokers);
   try {
     await admin.connect();
     await waitUntil(
