@@ -66,9 +66,11 @@ infraDescribe('outbox through Kafka', () => {
     const event = projectEvent('p-cross', 1);
     await enqueue([event]);
 
+    // The child prints inside its transaction, so wait for the committed row, not only the line.
     await waitFor(() => consumer.lines.some((l) => l.received === event.id), 'the other process to print it', 60_000);
-    const effect = await db.query('SELECT note FROM effects WHERE event_id = $1', [event.id]);
-    expect(effect.rows).toEqual([{ note: `pid ${consumer.process.pid}` }]);
+    const effect = () => db.query('SELECT note FROM effects WHERE event_id = $1', [event.id]);
+    await waitFor(async () => (await effect()).rows.length > 0, 'the effect to be committed', 60_000);
+    expect((await effect()).rows).toEqual([{ note: `pid ${consumer.process.pid}` }]);
     expect(consumer.process.pid).not.toBe(process.pid);
     expect(await count('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).toBe(0);
   });
@@ -145,6 +147,12 @@ infraDescribe('outbox through Kafka', () => {
       'the first consumer to apply all six',
       60_000,
     );
+    // Killed only once its transactions have committed: the point is offsets not yet committed.
+    await waitFor(
+      async () => (await count('SELECT count(*)::int AS n FROM effects WHERE event_id = ANY($1::uuid[])', [ids])) === 6,
+      'the first consumer to commit all six effects',
+      60_000,
+    );
     first.process.kill('SIGKILL');
     await first.exited;
 
@@ -166,7 +174,9 @@ infraDescribe('outbox through Kafka', () => {
     );
     expect(second.lines.filter((l) => l.received).map((l) => l.received)).toEqual([marker.id]);
     expect(await count('SELECT count(*)::int AS n FROM effects WHERE event_id = ANY($1::uuid[])', [ids])).toBe(6);
-    expect(await count('SELECT count(*)::int AS n FROM effects WHERE event_id = $1', [marker.id])).toBe(1);
+    const markerEffects = () => count('SELECT count(*)::int AS n FROM effects WHERE event_id = $1', [marker.id]);
+    await waitFor(async () => (await markerEffects()) > 0, 'the marker effect to be committed', 60_000);
+    expect(await markerEffects()).toBe(1);
   });
 
   it('retries a failing consumer, then dead-letters its event without blocking the others', async () => {
