@@ -6,8 +6,8 @@
 // project from the limit dialog, then delete the author. axe-core on every screen; screenshots at
 // 1280×800 and 390×844 go to /tmp/shots-projects.
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { checkAxe } from './support/axe.js';
 import sharp from 'sharp';
 import { novelDocx } from './support/docx-fixture.js';
 
@@ -26,15 +26,6 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 /** A toast with this text (an earlier one with the same words may still be fading out). */
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
-async function checkAxe(page: Page, label: string) {
-  // Toasts are the app-wide toaster's (sonner's rich colours), outside these screens; they come and go.
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad, `axe on ${label}`).toEqual([]);
-}
-
 /** The screen at both sizes (axe at each), back at desktop size afterwards. */
 async function shoot(page: Page, name: string, opts: { ready?: () => Promise<void>; fullPage?: boolean } = {}) {
   for (const vp of VIEWPORTS) {
@@ -42,7 +33,8 @@ async function shoot(page: Page, name: string, opts: { ready?: () => Promise<voi
     await opts.ready?.();
     // Let images and transitions settle.
     await page.waitForTimeout(350);
-    await checkAxe(page, `${name} ${vp.name}`);
+    // Toasts are the app-wide toaster's (sonner's rich colours), outside these screens; they come and go.
+    await checkAxe(page, `${name} ${vp.name}`, { exclude: ['[data-sonner-toaster]'] });
     await page.screenshot({ path: `${SHOTS}/${name}-${vp.name}.png`, fullPage: opts.fullPage ?? true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

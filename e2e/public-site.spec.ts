@@ -5,8 +5,8 @@
 // page's code (no stage chunk) and the time until its hero shows. Screenshots go to /tmp/shots-public.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { checkAxe } from './support/axe.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-public';
 mkdirSync(SHOTS, { recursive: true });
@@ -18,14 +18,6 @@ const VIEWPORTS = [
 
 const HEADLINE = "Voice Actor's Smart Assistant";
 const YEAR = new Date().getFullYear();
-
-async function checkAxe(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad, `axe on ${label}`).toEqual([]);
-}
 
 async function shot(page: Page, name: string, fullPage = true) {
   // From the top, so the sticky header is where a visitor sees it.

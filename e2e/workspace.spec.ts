@@ -3,8 +3,8 @@
 // analysis flow when the analysis backend is there; axe-core and screenshots in both themes at
 // desktop and phone sizes; and the content viewer's figures on long books (printed, never failing).
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkAxe } from './support/axe.js';
 import { pdncText } from '../packages/text-analysis/test-support/pdnc.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-workspace';
@@ -71,14 +71,6 @@ async function signUp(page: Page, tier: 'Free' | 'Pro' = 'Free') {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/stage$/);
-}
-
-async function checkAxe(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `axe on ${label}`).toEqual([]);
 }
 
 const scrollViewer = (page: Page, top: number) =>
