@@ -37,6 +37,19 @@ function relay(db: Database, b: MemoryEventBus, extra: Partial<ConstructorParame
   return r;
 }
 
+/** The ids a plain 'reader' group receives on projects.events, in arrival order. */
+async function readIds(b: MemoryEventBus): Promise<string[]> {
+  const got: string[] = [];
+  await b.subscribe({ groupId: 'reader', topics: ['projects.events'], handler: async (e) => void got.push(e.id) });
+  return got;
+}
+
+const unsentRows = async (db: Database) =>
+  (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).rows[0]!.n as number;
+
+const allMarkedSent = (db: Database, what = 'every row marked sent') =>
+  waitFor(async () => (await unsentRows(db)) === 0, what);
+
 describe('newEvent', () => {
   it('builds a validated envelope and refuses a bad payload', () => {
     const e = projectEvent('p1', 10);
@@ -71,10 +84,7 @@ describe('outbox relay', () => {
 
     await waitFor(() => got.length >= 5, 'five events published', 10_000);
     expect(got.map((e) => e.id)).toEqual(committed.map((e) => e.id));
-    await waitFor(
-      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).rows[0]!.n === 0,
-      'every row marked sent',
-    );
+    await allMarkedSent(db);
     const rows = await db.query('SELECT event_id, topic FROM outbox ORDER BY position');
     expect(rows.rows.map((r) => r.event_id)).toEqual([...committed.map((e) => e.id), custom.id]);
     expect(rows.rows.at(-1)!.topic).toBe('custom.events');
@@ -84,8 +94,7 @@ describe('outbox relay', () => {
   it('drains a backlog batch after batch in order, reading the next batch while one is published', async () => {
     const db = await freshDb();
     const b = bus();
-    const got: string[] = [];
-    await b.subscribe({ groupId: 'reader', topics: ['projects.events'], handler: async (e) => void got.push(e.id) });
+    const got = await readIds(b);
     const events = Array.from({ length: 40 }, (_, i) => projectEvent('p-backlog', i));
     await db.transaction((tx) => enqueueEvents(tx, events));
     // Each publish is slow and notes what was already marked sent meanwhile.
@@ -103,17 +112,13 @@ describe('outbox relay', () => {
     // No event went out twice: the read that overlapped a publish left that publish's rows out.
     expect(publishedBatches.flat()).toEqual(events.map((e) => e.id));
     expect(publishedBatches.map((batch) => batch.length)).toEqual([7, 7, 7, 7, 7, 5]);
-    await waitFor(
-      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).rows[0]!.n === 0,
-      'every row marked sent',
-    );
+    await allMarkedSent(db);
   });
 
   it('marks only what was published when a publish fails in the middle of a backlog, and resumes in order', async () => {
     const db = await freshDb();
     const b = bus();
-    const got: string[] = [];
-    await b.subscribe({ groupId: 'reader', topics: ['projects.events'], handler: async (e) => void got.push(e.id) });
+    const got = await readIds(b);
     const events = Array.from({ length: 20 }, (_, i) => projectEvent('p-fail', i));
     await db.transaction((tx) => enqueueEvents(tx, events));
     let publishes = 0;
@@ -127,10 +132,7 @@ describe('outbox relay', () => {
     await waitFor(() => got.length === 20, 'all 20 events', 10_000);
     // The third batch failed before reaching the bus, so every event arrives once, in order.
     expect(got).toEqual(events.map((e) => e.id));
-    await waitFor(
-      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).rows[0]!.n === 0,
-      'every row marked sent',
-    );
+    await allMarkedSent(db);
   });
 
   it('refuses an event type that is not in the contracts without an explicit topic', async () => {
@@ -147,8 +149,7 @@ describe('outbox relay', () => {
     first.start();
     await waitFor(() => first.isActive, 'the first relay to become active');
     second.start();
-    const got: string[] = [];
-    await b.subscribe({ groupId: 'reader', topics: ['projects.events'], handler: async (e) => void got.push(e.id) });
+    const got = await readIds(b);
     const e1 = projectEvent('p2', 1);
     await db.transaction((tx) => enqueueEvents(tx, [e1]));
     await waitFor(() => got.includes(e1.id), 'e1 published');
@@ -175,8 +176,7 @@ describe('outbox relay', () => {
       }
       return b.publish(records);
     };
-    const got: string[] = [];
-    await b.subscribe({ groupId: 'reader', topics: ['projects.events'], handler: async (e) => void got.push(e.id) });
+    const got = await readIds(b);
     relay(db, flaky, { maxBackoffMs: 200 }).start();
     const e = projectEvent('p3', 1);
     await db.transaction((tx) => enqueueEvents(tx, [e]));
@@ -222,14 +222,10 @@ describe('outbox relay', () => {
     crashing.start();
     await waitFor(() => crashed === 1, 'the relay to publish and "crash"');
     await crashing.stop({ drainTimeoutMs: 0 });
-    const pending = await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
-    expect(pending.rows[0]!.n).toBe(3);
+    expect(await unsentRows(db)).toBe(3);
 
     relay(db, b).start();
-    await waitFor(
-      async () => (await db.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL')).rows[0]!.n === 0,
-      'the second relay to mark the rows sent',
-    );
+    await allMarkedSent(db, 'the second relay to mark the rows sent');
     const handled = events.slice(0, 2).map((e) => e.id);
     const all = events.map((e) => e.id);
     await waitFor(() => all.every((id) => published.filter((d) => d === id).length === 2), 'two copies of each');
