@@ -154,14 +154,25 @@ export const attributionMethod = z.enum([
 ]);
 export type AttributionMethod = z.infer<typeof attributionMethod>;
 
+/** A speaker the engine weighed for a quote, with the probability it gave them. */
+export const speakerCandidate = z.object({
+  speakerId: z.string(),
+  probability: z.number().min(0).max(1),
+});
+
 export const quote = z.object({
   id,
   text: z.string(),
   startOffset: z.number().int().nonnegative(),
   endOffset: z.number().int().nonnegative(),
   speakerId: z.string().nullable(),
+  /** The estimated probability that speakerId is right (calibrated on held-out novels). */
   confidence: z.number().min(0).max(1),
   attributionMethod,
+  /** The engine's top candidates, best first (absent for quotes set by hand). */
+  candidates: z.array(speakerCandidate).max(10).optional(),
+  /** What decided the speaker, machine-readable: the engine's strongest features ('tagName', …). */
+  evidence: z.array(z.string().max(40)).max(10).optional(),
 });
 export type Quote = z.infer<typeof quote>;
 

@@ -6,6 +6,10 @@ import { findCharactersDetailed } from './characters/index.js';
 import { assignColors } from './colors/index.js';
 import { detectQuoteStyle, quotesOfParagraphs, splitParagraphs, type Paragraph } from './quotes/index.js';
 import { detectStructure } from './structure/index.js';
+import type { QuoteTag } from './attribution/attributeQuotes.js';
+import type { TokenList } from './characters/tokens.js';
+import { decideSpeakers } from './speakers/decideSpeakers.js';
+import type { SpeakerModel } from './speakers/model.js';
 
 export interface AnalysisResult {
   outline: OutlineItem[];
@@ -25,6 +29,19 @@ export interface AnalyzeOptions {
   outline?: OutlineItem[];
   /** Chunk size for the steps (SPEC §9); the result does not depend on it. */
   chunkSize?: number;
+  /** Speaker model weights; the bundled ones by default (training and evaluation pass others). */
+  speakerModel?: SpeakerModel;
+  /** Sees what the speaker model is given (training reads its features from there). */
+  onSpeakerInput?: (input: SpeakerInput) => void;
+}
+
+/** What the speaker model decides from: the cast, the rule sieves' speakers and the speech tags. */
+export interface SpeakerInput {
+  characters: Character[];
+  quotes: Quote[];
+  /** Aligned with `quotes`. */
+  tags: (QuoteTag | null)[];
+  tokens: TokenList;
 }
 
 /**
@@ -73,7 +90,16 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
     if (j >= 0) narratorIndexMap.set(j, k);
   }
   const merged = mergeNarrator(named.characters, named.quotes, narratorIndexMap);
-  return { outline, characters: assignColors(merged.characters), quotes: merged.quotes };
+  // Tags name characters by id: follow them through both merges.
+  const finalId = (id: string) => {
+    const afterRoles = named.into.get(id) ?? id;
+    return merged.into.get(afterRoles) ?? afterRoles;
+  };
+  const tags = detail.tags.map((t) => (t?.kind === 'name' ? { kind: 'name' as const, id: finalId(t.id) } : t));
+  yield { processedChunks: done, totalChunks: total, statusMessage: 'Deciding speakers' };
+  options.onSpeakerInput?.({ characters: merged.characters, quotes: merged.quotes, tags, tokens });
+  const quotes = decideSpeakers(text, merged.quotes, tags, merged.characters, tokens, { model: options.speakerModel });
+  return { outline, characters: assignColors(merged.characters), quotes };
 }
 
 export function analyze(text: string, options: AnalyzeOptions = {}): AnalysisResult {

@@ -66,7 +66,13 @@ export interface AttributionDetail {
   narratorAddressedAs: Map<number, number>;
   /** Role characters ("the beadle") that an apposition names: role index -> named index. */
   roles: Map<number, number>;
+  /** The speech tag of each quote (in the order of the quotes given), by character id. */
+  tags: (QuoteTag | null)[];
 }
+
+/** A quote's speech tag, with characters named by id so it survives the later merges. */
+export type QuoteTag =
+  { kind: 'name'; id: string } | { kind: 'pronoun'; pronoun: 'he' | 'she' | 'i' } | { kind: 'other'; noun: string };
 
 export function attributeQuotes(
   text: string,
@@ -247,7 +253,12 @@ export function attributeDetailed(
   }
 
   const out = quotes.map((q) => ({ ...q }));
+  const tags: (QuoteTag | null)[] = quotes.map(() => null);
   order.forEach((orig, k) => {
+    const s = infos[k]!.tag?.subject;
+    if (s?.kind === 'name') tags[orig] = { kind: 'name', id: characters[s.char]!.id };
+    else if (s?.kind === 'pronoun') tags[orig] = { kind: 'pronoun', pronoun: s.pronoun };
+    else if (s?.kind === 'other') tags[orig] = { kind: 'other', noun: s.noun };
     const found = infos[k]!.who;
     const who = found && found.char >= 0 ? found : null;
     out[orig]!.speakerId = who ? characters[who.char]!.id : null;
@@ -292,5 +303,5 @@ export function attributeDetailed(
       roles.set(from, to);
       targets.add(to);
     }
-  return { quotes: out, narratorAddressedAs, roles };
+  return { quotes: out, narratorAddressedAs, roles, tags };
 }

@@ -11,12 +11,12 @@ export function mergeNarrator(
   characters: readonly Character[],
   quotes: readonly Quote[],
   addressedAs: Map<number, number>,
-): { characters: Character[]; quotes: Quote[] } {
+): { characters: Character[]; quotes: Quote[]; into: Map<string, string> } {
   const n = characters.findIndex((c) => getProfile(c)?.narrator);
   const ranked = [...addressedAs.entries()]
     .filter(([, k]) => k >= MIN_ADDRESS)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  if (n < 0 || ranked.length === 0) return { characters: [...characters], quotes: [...quotes] };
+  if (n < 0 || ranked.length === 0) return { characters: [...characters], quotes: [...quotes], into: new Map() };
   const top = ranked[0]![1];
   const topGender = getProfile(characters[ranked[0]![0]]!)?.gender ?? 'u';
   const names = ranked
@@ -43,5 +43,5 @@ export function mergeNarrator(
   const outQuotes = quotes.map((q) =>
     q.speakerId !== null && absorbed.has(q.speakerId) ? { ...q, speakerId: main.id } : q,
   );
-  return { characters: outChars, quotes: outQuotes };
+  return { characters: outChars, quotes: outQuotes, into: new Map([...absorbed].map((id) => [id, main.id])) };
 }

@@ -83,8 +83,8 @@ export function mergeRoles<Q extends { speakerId: string | null }>(
   characters: readonly Character[],
   quotes: readonly Q[],
   roles: Map<number, number>,
-): { characters: Character[]; quotes: Q[] } {
-  if (roles.size === 0) return { characters: [...characters], quotes: [...quotes] };
+): { characters: Character[]; quotes: Q[]; into: Map<string, string> } {
+  if (roles.size === 0) return { characters: [...characters], quotes: [...quotes], into: new Map() };
   const into = new Map<string, string>();
   const extra = new Map<string, string[]>();
   for (const [role, named] of roles) {
@@ -106,7 +106,7 @@ export function mergeRoles<Q extends { speakerId: string | null }>(
   const outQuotes = quotes.map((q) =>
     q.speakerId !== null && into.has(q.speakerId) ? { ...q, speakerId: into.get(q.speakerId)! } : q,
   );
-  return { characters: outChars, quotes: outQuotes };
+  return { characters: outChars, quotes: outQuotes, into };
 }
 
 /** Turns in which a role and a name stand in for each other before they are taken as one. */

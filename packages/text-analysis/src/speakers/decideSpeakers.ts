@@ -1,0 +1,94 @@
+// The last stage of attribution: the learned model decides every quote's speaker, jointly over the
+// book, and says how sure it is. The rule sieves' choices are among its features.
+import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
+import type { QuoteTag } from '../attribution/attributeQuotes.js';
+import type { TokenList } from '../characters/tokens.js';
+import type { FeatureName } from './features.js';
+import { calibrate, checkModel, decode, type SpeakerModel } from './model.js';
+import { buildTurns, castFacts } from './turns.js';
+import { TRAINED_MODEL } from './weights.js';
+
+export const DEFAULT_MODEL: SpeakerModel = TRAINED_MODEL;
+
+/** Candidates kept on each quote for the review tools. */
+const KEPT_CANDIDATES = 3;
+
+/** The attribution method a decision is reported under: the strongest evidence's family. */
+const METHOD_OF: Partial<Record<FeatureName, AttributionMethod>> = {
+  tagName: 'explicit',
+  ruleExplicit: 'explicit',
+  pronounMatch: 'pronoun',
+  pronounRecent: 'pronoun',
+  rulePronoun: 'pronoun',
+  nounMatch: 'pronoun',
+  iTagNarrator: 'narrator',
+  ruleNarrator: 'narrator',
+  vocativePrev: 'vocative',
+  vocativeNext: 'vocative',
+  ruleVocative: 'vocative',
+  alternation: 'turn-taking',
+  alternationPure: 'turn-taking',
+  alternationTagless: 'turn-taking',
+  spokeThreeBack: 'turn-taking',
+  inConversation: 'turn-taking',
+  ruleTurnTaking: 'turn-taking',
+  spokeLastAfterNarration: 'continuation',
+  ruleContinuation: 'continuation',
+  narrationFirst: 'narration',
+  narrationBefore: 'narration',
+  narrationAny: 'narration',
+  betweenTurns: 'narration',
+  ruleNarration: 'narration',
+};
+
+export interface DecideOptions {
+  model?: SpeakerModel;
+}
+
+/**
+ * Quotes (any order) with the rule sieves' speakers, their tags aligned with them, and the final
+ * cast; returns the quotes in the same order with the model's speakers, confidence, candidates
+ * and evidence.
+ */
+export function decideSpeakers(
+  text: string,
+  quotes: readonly Quote[],
+  tags: readonly (QuoteTag | null)[],
+  characters: readonly Character[],
+  tokens: TokenList,
+  options: DecideOptions = {},
+): Quote[] {
+  const model = options.model ?? DEFAULT_MODEL;
+  checkModel(model);
+  const order = quotes.map((_, i) => i).sort((a, b) => quotes[a]!.startOffset - quotes[b]!.startOffset);
+  const sorted = order.map((i) => quotes[i]!);
+  const turns = buildTurns(
+    text,
+    sorted,
+    order.map((i) => tags[i] ?? null),
+    characters,
+    tokens,
+  );
+  const decisions = decode(model, turns, castFacts(characters));
+  const out = quotes.map((q) => ({ ...q }));
+  turns.forEach((turn, t) => {
+    const d = decisions[t]!;
+    for (const k of turn.quotes) {
+      const q = out[order[k]!]!;
+      if (d.speaker < 0) {
+        Object.assign(q, { speakerId: null, confidence: 0, attributionMethod: 'none', candidates: [], evidence: [] });
+        continue;
+      }
+      const method = d.evidence.map((e) => METHOD_OF[e as FeatureName]).find((m) => m) ?? 'turn-taking';
+      q.speakerId = characters[d.speaker]!.id;
+      q.attributionMethod = method;
+      q.confidence = Math.round(calibrate(model, d.probability) * 1000) / 1000;
+      q.candidates = d.ranked.slice(0, KEPT_CANDIDATES).map((r) => ({
+        speakerId: characters[r.char]!.id,
+        probability: Math.round(r.probability * 1000) / 1000,
+      }));
+      q.evidence = d.evidence;
+    }
+  });
+  return out;
+}

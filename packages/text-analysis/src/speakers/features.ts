@@ -1,0 +1,150 @@
+// Every feature the speaker model reads, named in one place. A feature describes one candidate
+// speaker of one turn; `history` is who spoke the turns before (most recent first), as the decoder
+// has chosen them (in training: as the annotators did).
+import type { CastFacts, Turn } from './turns.js';
+
+export const FEATURES = [
+  // Speech tags.
+  'tagName', // a tag names the candidate: "…," said Anne
+  'tagNameOther', // a tag names someone, not the candidate
+  'pronounMatch', // "…," she said, and the candidate is a woman
+  'pronounMismatch',
+  'pronounUnknownGender',
+  'pronounRecent', // … and the candidate is the most recent narration mention of that gender
+  'iTagNarrator', // "…," said I, and the candidate is the narrator
+  'nounMatch', // "said the cook", and the candidate is the cook
+  // The rule sieves' choice, by the sieve that made it.
+  'ruleExplicit',
+  'rulePronoun',
+  'ruleNarrator',
+  'ruleContinuation',
+  'ruleNarration',
+  'ruleVocative',
+  'ruleTurnTaking',
+  // Names said inside quotations.
+  'vocativeHere', // "Well, Anne?": Anne is addressed, so she is not speaking
+  'namedInQuote',
+  'vocativePrev', // the turn before addressed the candidate: they answer
+  'vocativeNext', // the turn after addresses the candidate: they spoke this one
+  // Narration.
+  'narrationFirst', // the first name in the paragraph's narration (its subject, usually)
+  'narrationAny',
+  'narrationBefore', // named before the quote in its own paragraph: Anne looked up. "…"
+  'betweenTurns', // named in the narration since the last turn
+  'recency', // 1 for a name just read, falling to 0 at WINDOW tokens
+  'unseen', // not named in narration recently
+  'centrality', // how often the book names the candidate
+  'isNarrator',
+  'genderUnknown',
+  // Conversation: who spoke before.
+  'spokeLast', // spoke the turn before, with nothing between
+  'spokeLastAfterNarration', // spoke the turn before, with narration between
+  'alternation', // spoke two turns back and not the last: A, B, A
+  'alternationPure', // … in a paragraph that is only dialogue
+  'alternationTagless', // … in a turn without a tag
+  'spokeThreeBack',
+  'inConversation', // spoke in the last six turns
+  'newToConversation', // a conversation is going on and the candidate has not spoken in it
+] as const;
+
+export type FeatureName = (typeof FEATURES)[number];
+export const FEATURE_COUNT = FEATURES.length;
+const F = Object.fromEntries(FEATURES.map((n, i) => [n, i])) as Record<FeatureName, number>;
+
+/** Tokens after which a narration mention no longer makes a character present. */
+const RECENCY_TOKENS = 1500;
+/** Narration paragraphs between two turns that still count as one conversation. */
+export const CONVERSATION_GAP = 1;
+
+const RULE_FEATURE: Partial<Record<string, FeatureName>> = {
+  explicit: 'ruleExplicit',
+  pronoun: 'rulePronoun',
+  narrator: 'ruleNarrator',
+  continuation: 'ruleContinuation',
+  narration: 'ruleNarration',
+  vocative: 'ruleVocative',
+  'turn-taking': 'ruleTurnTaking',
+};
+
+/** The most recent narration mention of the gender a pronoun tag asks for. */
+export function pronounReferent(turn: Turn, cast: CastFacts): number {
+  if (turn.tagPronoun !== 'm' && turn.tagPronoun !== 'f') return -1;
+  for (let k = turn.narrationBefore.size ? turn.narration.length - 1 : -1; k >= 0; k--) {
+    const c = turn.narration[k]!;
+    if (turn.narrationBefore.has(c) && cast.gender[c] === turn.tagPronoun) return c;
+  }
+  let best = -1;
+  let bestD = Infinity;
+  for (const [c, d] of turn.distance) if (cast.gender[c] === turn.tagPronoun && d < bestD) [best, bestD] = [c, d];
+  return best;
+}
+
+/** Writes the features of candidate `c` for turn `i` into `out` (length FEATURE_COUNT). */
+export function featuresOf(
+  turns: readonly Turn[],
+  i: number,
+  c: number,
+  cast: CastFacts,
+  history: readonly number[],
+  referent: number,
+  out: Float64Array,
+): void {
+  out.fill(0);
+  const t = turns[i]!;
+  const g = cast.gender[c];
+  if (t.tagNames.has(c)) out[F.tagName] = 1;
+  else if (t.tagNames.size) out[F.tagNameOther] = 1;
+  if (t.tagPronoun === 'm' || t.tagPronoun === 'f') {
+    if (g === t.tagPronoun) out[F.pronounMatch] = 1;
+    else if (g === 'u') out[F.pronounUnknownGender] = 1;
+    else out[F.pronounMismatch] = 1;
+    if (referent === c) out[F.pronounRecent] = 1;
+  }
+  if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
+  if (t.tagNoun && cast.noun[c] === t.tagNoun) out[F.nounMatch] = 1;
+  if (t.rule && t.rule.char === c) {
+    const f = RULE_FEATURE[t.rule.method];
+    if (f) out[F[f]] = 1;
+  }
+  if (t.vocatives.has(c)) out[F.vocativeHere] = 1;
+  if (t.quoteMentions.has(c)) out[F.namedInQuote] = 1;
+  const prev = turns[i - 1];
+  const next = turns[i + 1];
+  if (prev && t.gap <= CONVERSATION_GAP && prev.vocatives.has(c)) out[F.vocativePrev] = 1;
+  if (next && next.gap <= CONVERSATION_GAP && next.vocatives.has(c)) out[F.vocativeNext] = 1;
+  if (t.narration[0] === c) out[F.narrationFirst] = 1;
+  if (t.narration.includes(c)) out[F.narrationAny] = 1;
+  if (t.narrationBefore.has(c)) out[F.narrationBefore] = 1;
+  if (t.between.has(c)) out[F.betweenTurns] = 1;
+  const d = t.distance.get(c);
+  if (d === undefined) out[F.unseen] = 1;
+  else out[F.recency] = Math.max(0, 1 - d / RECENCY_TOKENS);
+  out[F.centrality] = cast.weight[c] ?? 0;
+  if (c === cast.narrator) out[F.isNarrator] = 1;
+  if (g === 'u') out[F.genderUnknown] = 1;
+
+  // History counts only within a conversation: turns no further apart than CONVERSATION_GAP.
+  const linked1 = t.gap <= CONVERSATION_GAP;
+  const linked2 = linked1 && !!prev && prev.gap <= CONVERSATION_GAP;
+  const s1 = history[0] ?? -1;
+  const s2 = history[1] ?? -1;
+  const s3 = history[2] ?? -1;
+  if (linked1 && s1 === c) out[t.gap === 0 ? F.spokeLast : F.spokeLastAfterNarration] = 1;
+  if (linked2 && s2 === c && s1 !== c) {
+    out[F.alternation] = 1;
+    if (t.pure) out[F.alternationPure] = 1;
+    if (!t.tagNames.size && !t.tagPronoun) out[F.alternationTagless] = 1;
+  }
+  if (linked2 && s3 === c && s1 !== c && s2 !== c) out[F.spokeThreeBack] = 1;
+  if (linked1) {
+    let span = 0;
+    let inConv = false;
+    for (let k = 0; k < history.length && k < 6; k++) {
+      if (k > 0 && turns[i - k]!.gap > CONVERSATION_GAP) break;
+      span++;
+      if (history[k] === c) inConv = true;
+    }
+    if (inConv) out[F.inConversation] = 1;
+    else if (span >= 2) out[F.newToConversation] = 1;
+  }
+}

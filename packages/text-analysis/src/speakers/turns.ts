@@ -1,0 +1,185 @@
+// Turns: the paragraphs that hold quotations, with what the text says around each one. The speaker
+// model reads these facts; it never reaches into the tokens itself.
+import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
+import type { QuoteTag } from '../attribution/attributeQuotes.js';
+import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from '../attribution/mentions.js';
+import { getProfile } from '../characters/profiles.js';
+import { tokenAt, type TokenList } from '../characters/tokens.js';
+import { splitParagraphs } from '../quotes/paragraphs.js';
+
+export type Gender = 'm' | 'f' | 'u';
+
+export interface Turn {
+  para: number;
+  /** Indices of the turn's quotes in the sorted quote list. */
+  quotes: number[];
+  /** Paragraphs of narration between the previous turn and this one (Infinity for the first). */
+  gap: number;
+  /** The paragraph has no narration words outside its quotes. */
+  pure: boolean;
+  /** Characters a speech tag of the turn names. */
+  tagNames: Set<number>;
+  /** Gender of a pronoun tag ('i' for "said I"), or null. */
+  tagPronoun: 'm' | 'f' | 'i' | null;
+  /** Noun of a describing tag ("said the cook"), or null. */
+  tagNoun: string | null;
+  /** The rule sieves' choice (before the model), for the turn's first quote. */
+  rule: { char: number; method: AttributionMethod } | null;
+  /** Characters addressed by name inside the turn's quotes. */
+  vocatives: Set<number>;
+  /** Characters named inside the quotes, not as an address. */
+  quoteMentions: Set<number>;
+  /** Characters named in the paragraph's narration, in order. */
+  narration: number[];
+  /** Named in the paragraph's narration before its first quote. */
+  narrationBefore: Set<number>;
+  /** Named in the narration paragraphs between the previous turn and this one. */
+  between: Set<number>;
+  /** Tokens since each character's last narration mention before the turn (recent ones only). */
+  distance: Map<number, number>;
+  /** Characters worth scoring, before the ones the decoder's history adds. */
+  candidates: number[];
+}
+
+export interface CastFacts {
+  gender: Gender[];
+  narrator: number;
+  noun: (string | undefined)[];
+  /** log(1 + mentions) / log(1 + most mentions): how central a character is. */
+  weight: number[];
+}
+
+/** How far back (tokens) narration mentions make a character a candidate. */
+const WINDOW_TOKENS = 1500;
+/** Most candidates taken from recent mentions. */
+const RECENT_CANDIDATES = 8;
+/** Turns back whose rule speakers stay candidates. */
+const RULE_HISTORY = 4;
+
+export function castFacts(characters: readonly Character[]): CastFacts {
+  const most = Math.max(1, ...characters.map((c) => c.mentions));
+  return {
+    gender: characters.map((c) => getProfile(c)?.gender ?? 'u'),
+    narrator: characters.findIndex((c) => getProfile(c)?.narrator ?? c.name === 'Narrator'),
+    noun: characters.map((c) => getProfile(c)?.noun),
+    weight: characters.map((c) => Math.log1p(c.mentions) / Math.log1p(most)),
+  };
+}
+
+function isVocative(text: string, m: Mention, atStart: boolean): boolean {
+  const before = text.slice(Math.max(0, m.start - 8), m.start);
+  const after = text[m.end] ?? '';
+  return (atStart || /(?:[,.!?;:]\s?|\b(?:dear|dearest|my)\s)$/i.test(before)) && /[,!?.;]/.test(after);
+}
+
+/**
+ * The turns of a book. `quotes` are sorted by offset; `tags` and `rules` are aligned with them;
+ * characters are referred to by index.
+ */
+export function buildTurns(
+  text: string,
+  quotes: readonly Quote[],
+  tags: readonly (QuoteTag | null)[],
+  characters: readonly Character[],
+  tokens: TokenList,
+): Turn[] {
+  const indexOfId = new Map(characters.map((c, i) => [c.id, i]));
+  const mentions = findMentions(tokens, aliasIndex(characters));
+  resolveSharedSurnames(mentions, characters);
+  const cast = castFacts(characters);
+  const paragraphs = splitParagraphs(text);
+  const turns: Turn[] = [];
+  let p = 0;
+  let mi = 0; // next mention not yet passed
+  const lastSeen = new Map<number, number>(); // char -> token of last narration mention
+  let prevPara = -Infinity;
+  let prevTurnEndTok = 0;
+  for (let qi = 0; qi < quotes.length;) {
+    const q = quotes[qi]!;
+    while (p < paragraphs.length - 1 && paragraphs[p]!.end < q.startOffset) p++;
+    const para = paragraphs[p]!;
+    const list: number[] = [];
+    while (qi < quotes.length && quotes[qi]!.startOffset <= para.end) list.push(qi++);
+    const lo = tokenAt(tokens, para.start);
+    const hi = tokenAt(tokens, para.end);
+    const firstQuoteTok = tokenAt(tokens, quotes[list[0]!]!.startOffset);
+
+    // Narration mentions before this paragraph: recency, and what the gap paragraphs name.
+    const between = new Set<number>();
+    while (mi < mentions.length && mentions[mi]!.token < lo) {
+      const m = mentions[mi++]!;
+      if (m.inQuote) continue;
+      lastSeen.set(m.char, m.token);
+      if (m.token >= prevTurnEndTok) between.add(m.char);
+    }
+    const distance = new Map<number, number>();
+    for (const [c, t] of lastSeen) if (lo - t <= WINDOW_TOKENS) distance.set(c, lo - t);
+
+    const narration: number[] = [];
+    const narrationBefore = new Set<number>();
+    const vocatives = new Set<number>();
+    const quoteMentions = new Set<number>();
+    let k = mi;
+    for (; k < mentions.length && mentions[k]!.token < hi; k++) {
+      const m = mentions[k]!;
+      if (!m.inQuote) {
+        narration.push(m.char);
+        if (m.token < firstQuoteTok) narrationBefore.add(m.char);
+        continue;
+      }
+      const atStart = list.some((i) => quotes[i]!.startOffset >= m.start - 2 && quotes[i]!.startOffset <= m.start);
+      if (isVocative(text, m, atStart)) vocatives.add(m.char);
+      else quoteMentions.add(m.char);
+    }
+    let narrationWords = 0;
+    for (let t = lo; t < hi && narrationWords === 0; t++) if (!tokens.at(t)!.inQuote) narrationWords++;
+
+    const tagNames = new Set<number>();
+    let tagPronoun: Turn['tagPronoun'] = null;
+    let tagNoun: string | null = null;
+    for (const i of list) {
+      const tag = tags[i];
+      if (!tag) continue;
+      if (tag.kind === 'name') {
+        const c = indexOfId.get(tag.id);
+        if (c !== undefined) tagNames.add(c);
+      } else if (tag.kind === 'pronoun') tagPronoun ??= tag.pronoun === 'i' ? 'i' : tag.pronoun === 'he' ? 'm' : 'f';
+      else tagNoun ??= tag.noun;
+    }
+    const first = quotes[list[0]!]!;
+    const ruleChar = first.speakerId === null ? undefined : indexOfId.get(first.speakerId);
+    const rule = ruleChar === undefined ? null : { char: ruleChar, method: first.attributionMethod };
+
+    const recent = [...distance.entries()].sort((a, b) => a[1] - b[1]).slice(0, RECENT_CANDIDATES);
+    const cands = new Set<number>([...tagNames, ...narration, ...recent.map(([c]) => c)]);
+    if (rule) cands.add(rule.char);
+    if (cast.narrator >= 0) cands.add(cast.narrator);
+    for (let j = turns.length - 1; j >= Math.max(0, turns.length - RULE_HISTORY); j--) {
+      const r = turns[j]!.rule;
+      if (r) cands.add(r.char);
+      for (const v of turns[j]!.vocatives) cands.add(v);
+    }
+    for (const v of vocatives) cands.add(v);
+
+    turns.push({
+      para: p,
+      quotes: list,
+      gap: p - prevPara - 1,
+      pure: narrationWords === 0,
+      tagNames,
+      tagPronoun,
+      tagNoun,
+      rule,
+      vocatives,
+      quoteMentions,
+      narration,
+      narrationBefore,
+      between,
+      distance,
+      candidates: [...cands],
+    });
+    prevPara = p;
+    prevTurnEndTok = hi;
+  }
+  return turns;
+}

@@ -1,0 +1,156 @@
+// Fitting the speaker model: a conditional logit over each turn's candidates, trained with the
+// annotated speakers as history (teacher forcing), and an isotonic calibration of its probabilities.
+// Deterministic: full-batch Adam from zero weights, a fixed number of steps.
+import { FEATURE_COUNT, FEATURES, featuresOf, pronounReferent } from '../src/speakers/features.js';
+import { candidatesOf, decode, type SpeakerModel } from '../src/speakers/model.js';
+import type { Novel } from './corpus.js';
+
+/** One training turn: a row of features per candidate, and which candidates are right. */
+interface Example {
+  rows: Float64Array; // candidates × FEATURE_COUNT
+  right: boolean[];
+}
+
+const HISTORY = 6;
+
+export function examplesOf(novel: Novel): Example[] {
+  const out: Example[] = [];
+  const history: number[] = [];
+  const buf = new Float64Array(FEATURE_COUNT);
+  novel.turns.forEach((turn, i) => {
+    const goldId = novel.gold[i];
+    const cands = candidatesOf(turn, history);
+    const right = cands.map((c) => goldId !== null && novel.mapped[c] === goldId);
+    if (right.some(Boolean) && cands.length > 1) {
+      const rows = new Float64Array(cands.length * FEATURE_COUNT);
+      const referent = pronounReferent(turn, novel.cast);
+      cands.forEach((c, k) => {
+        featuresOf(novel.turns, i, c, novel.cast, history, referent, buf);
+        rows.set(buf, k * FEATURE_COUNT);
+      });
+      out.push({ rows, right });
+    }
+    history.unshift(novel.labels[i]!);
+    if (history.length > HISTORY) history.pop();
+  });
+  return out;
+}
+
+export interface FitOptions {
+  steps?: number;
+  l2?: number;
+  learningRate?: number;
+}
+
+/** Weights maximising the probability of the right candidates (summed over those that are right). */
+export function fitWeights(examples: readonly Example[], options: FitOptions = {}): number[] {
+  const steps = options.steps ?? 300;
+  const l2 = options.l2 ?? 1e-4;
+  const lr = options.learningRate ?? 0.1;
+  const w = new Float64Array(FEATURE_COUNT);
+  const m = new Float64Array(FEATURE_COUNT);
+  const v = new Float64Array(FEATURE_COUNT);
+  const grad = new Float64Array(FEATURE_COUNT);
+  const n = examples.length;
+  for (let step = 1; step <= steps; step++) {
+    grad.fill(0);
+    for (const ex of examples) {
+      const k = ex.right.length;
+      const s = new Float64Array(k);
+      let max = -Infinity;
+      for (let c = 0; c < k; c++) {
+        let z = 0;
+        for (let f = 0; f < FEATURE_COUNT; f++) z += w[f]! * ex.rows[c * FEATURE_COUNT + f]!;
+        s[c] = z;
+        if (z > max) max = z;
+      }
+      let zAll = 0;
+      let zRight = 0;
+      for (let c = 0; c < k; c++) {
+        s[c] = Math.exp(s[c]! - max);
+        zAll += s[c]!;
+        if (ex.right[c]) zRight += s[c]!;
+      }
+      // d(-log P(right))/dw = E_all[x] - E_right[x]
+      for (let c = 0; c < k; c++) {
+        const coef = s[c]! / zAll - (ex.right[c] ? s[c]! / zRight : 0);
+        if (coef === 0) continue;
+        for (let f = 0; f < FEATURE_COUNT; f++) grad[f]! += (coef * ex.rows[c * FEATURE_COUNT + f]!) / n;
+      }
+    }
+    for (let f = 0; f < FEATURE_COUNT; f++) {
+      const g = grad[f]! + l2 * w[f]!;
+      m[f] = 0.9 * m[f]! + 0.1 * g;
+      v[f] = 0.999 * v[f]! + 0.001 * g * g;
+      const mh = m[f]! / (1 - 0.9 ** step);
+      const vh = v[f]! / (1 - 0.999 ** step);
+      w[f]! -= (lr * mh) / (Math.sqrt(vh) + 1e-8);
+    }
+  }
+  return [...w].map((x) => Math.round(x * 10000) / 10000);
+}
+
+/** Isotonic (pool-adjacent-violators) fit of right/wrong against probability, as knots. */
+export function fitIsotonic(points: readonly [number, boolean][]): { x: number[]; y: number[] } {
+  const sorted = [...points].sort((a, b) => a[0] - b[0]);
+  const blocks: { sum: number; n: number; lo: number; hi: number }[] = [];
+  for (const [p, right] of sorted) {
+    blocks.push({ sum: right ? 1 : 0, n: 1, lo: p, hi: p });
+    while (
+      blocks.length > 1 &&
+      blocks[blocks.length - 2]!.sum / blocks[blocks.length - 2]!.n >=
+        blocks[blocks.length - 1]!.sum / blocks[blocks.length - 1]!.n
+    ) {
+      const b = blocks.pop()!;
+      const a = blocks[blocks.length - 1]!;
+      a.sum += b.sum;
+      a.n += b.n;
+      a.hi = b.hi;
+    }
+  }
+  const x: number[] = [];
+  const y: number[] = [];
+  for (const b of blocks) {
+    // Shrink small blocks toward the overall rate, so a handful of quotes cannot claim certainty.
+    const rate = (b.sum + 1) / (b.n + 2);
+    x.push(Math.round(((b.lo + b.hi) / 2) * 10000) / 10000);
+    y.push(Math.round(rate * 10000) / 10000);
+  }
+  return { x, y };
+}
+
+/** Model probability and whether the decoded speaker is right, for every annotated turn's quotes. */
+export function decodedPoints(model: SpeakerModel, novel: Novel): [number, boolean][] {
+  const decisions = decode(model, novel.turns, novel.cast);
+  const out: [number, boolean][] = [];
+  decisions.forEach((d, i) => {
+    if (novel.gold[i] === null) return;
+    const right = d.speaker >= 0 && novel.mapped[d.speaker] === novel.gold[i];
+    for (let q = 0; q < novel.turns[i]!.quotes.length; q++) out.push([d.speaker < 0 ? 0 : d.probability, right]);
+  });
+  return out;
+}
+
+export function modelOf(weights: number[], calibration: { x: number[]; y: number[] } = { x: [], y: [] }): SpeakerModel {
+  return { features: [...FEATURES], weights, calibration };
+}
+
+/**
+ * A model trained on `train`, calibrated on out-of-fold decodes: each training novel is decoded
+ * by a model fitted without it (folds of whole novels), so the calibration sees the model's
+ * probabilities on books it has not read.
+ */
+export function trainModel(train: readonly Novel[], options: FitOptions & { folds?: number } = {}): SpeakerModel {
+  const examples = new Map(train.map((n) => [n.name, examplesOf(n)]));
+  const all = train.flatMap((n) => examples.get(n.name)!);
+  const weights = fitWeights(all, options);
+  const folds = Math.min(options.folds ?? 4, train.length);
+  const points: [number, boolean][] = [];
+  for (let f = 0; f < folds; f++) {
+    const held = train.filter((_, k) => k % folds === f);
+    const rest = train.filter((_, k) => k % folds !== f).flatMap((n) => examples.get(n.name)!);
+    const foldModel = modelOf(fitWeights(rest, options));
+    for (const n of held) points.push(...decodedPoints(foldModel, n));
+  }
+  return modelOf(weights, fitIsotonic(points));
+}

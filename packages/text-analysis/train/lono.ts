@@ -1,0 +1,43 @@
+// npm run eval:lono -w packages/text-analysis: leave-one-novel-out evaluation of the speaker model.
+// For each dev novel, a model is trained (and calibrated) on the other thirteen; the novel is then
+// analysed with it and scored by the shared scorer (../shared/tools/pdnc-eval.mjs), which prints a
+// line per novel and the micro-averaged summary. `--quick` skips the scorer and prints turn-level
+// accuracy from the training data instead (for trying features).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pdncDir, sharedDir } from '../test-support/pdnc.js';
+import { devNovels, loadNovel } from './corpus.js';
+import { decodedPoints, trainModel } from './fit.js';
+
+const quick = process.argv.includes('--quick');
+const started = Date.now();
+const novels = devNovels().map(loadNovel);
+console.log(`features of ${novels.length} novels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const dir = mkdtempSync(join(tmpdir(), 'castbook-lono-'));
+let right = 0;
+let total = 0;
+for (const held of novels) {
+  const model = trainModel(novels.filter((n) => n !== held));
+  writeFileSync(join(dir, `${held.name}.json`), JSON.stringify(model));
+  if (quick) {
+    const points = decodedPoints(model, held);
+    const r = points.filter(([, ok]) => ok).length;
+    right += r;
+    total += points.length;
+    console.log(`${held.name.padEnd(32)} quotes right ${(r / points.length).toFixed(4)} (${points.length})`);
+  }
+}
+if (quick) {
+  console.log(`all: ${(right / total).toFixed(4)} of ${total} annotated quotes under found turns`);
+} else {
+  const pkg = fileURLToPath(new URL('..', import.meta.url));
+  const repo = resolve(pkg, '../..');
+  const cmd = `node --conditions=@castbook/source --import tsx ${JSON.stringify(join(pkg, 'train/analyze-with.ts'))} ${JSON.stringify(dir)} {text}`;
+  execFileSync('node', [join(sharedDir(), 'tools/pdnc-eval.mjs'), '--data', pdncDir(), '--cmd', cmd], {
+    stdio: 'inherit',
+    cwd: repo,
+  });
+}
