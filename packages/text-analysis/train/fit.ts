@@ -13,7 +13,12 @@ interface Example {
 
 const HISTORY = 6;
 
-export function examplesOf(novel: Novel): Example[] {
+/**
+ * Training turns of a novel. The history the features read is the annotated speakers' by default;
+ * given `spoken` (speakers a model decoded), it is the model's own, mistakes included, so the
+ * weights also learn how far to trust a history that may be wrong.
+ */
+export function examplesOf(novel: Novel, spoken?: readonly number[]): Example[] {
   const out: Example[] = [];
   const history: number[] = [];
   const buf = new Float64Array(FEATURE_COUNT);
@@ -30,7 +35,7 @@ export function examplesOf(novel: Novel): Example[] {
       });
       out.push({ rows, right });
     }
-    history.unshift(novel.labels[i]!);
+    history.unshift(spoken ? spoken[i]! : novel.labels[i]!);
     if (history.length > HISTORY) history.pop();
   });
   return out;
@@ -141,16 +146,47 @@ export function modelOf(weights: number[], calibration: { x: number[]; y: number
  * probabilities on books it has not read.
  */
 export function trainModel(train: readonly Novel[], options: FitOptions & { folds?: number } = {}): SpeakerModel {
-  const examples = new Map(train.map((n) => [n.name, examplesOf(n)]));
-  const all = train.flatMap((n) => examples.get(n.name)!);
-  const weights = fitWeights(all, options);
+  const weights = fitOnNovels(train, options);
   const folds = Math.min(options.folds ?? 4, train.length);
+  if (folds < 2) return modelOf(weights);
   const points: [number, boolean][] = [];
   for (let f = 0; f < folds; f++) {
     const held = train.filter((_, k) => k % folds === f);
-    const rest = train.filter((_, k) => k % folds !== f).flatMap((n) => examples.get(n.name)!);
-    const foldModel = modelOf(fitWeights(rest, options));
+    const foldModel = modelOf(fitOnNovels(train.filter((_, k) => k % folds !== f), options));
     for (const n of held) points.push(...decodedPoints(foldModel, n));
   }
   return modelOf(weights, fitIsotonic(points));
+}
+
+/**
+ * Weights in two passes: first with the annotated speakers as history, then again with the turns
+ * also seen under the history that first model decodes, so that decoding, which only ever has its
+ * own history, is trained for.
+ */
+function fitOnNovels(novels: readonly Novel[], options: FitOptions): number[] {
+  const gold = novels.flatMap((n) => examplesOf(n));
+  const first = modelOf(fitWeights(gold, options));
+  const own = novels.flatMap((n) =>
+    examplesOf(
+      n,
+      decode(first, n.turns, n.cast).map((d) => d.speaker),
+    ),
+  );
+  return fitWeights([...gold, ...own], options);
+}
+
+/** Why decoded turns are wrong: the annotated speaker has no character, is not a candidate, or lost. */
+export function diagnose(model: SpeakerModel, novel: Novel) {
+  const decisions = decode(model, novel.turns, novel.cast);
+  const out = { turns: 0, notInCast: 0, notCandidate: 0, outscored: 0 };
+  decisions.forEach((d, i) => {
+    const goldId = novel.gold[i];
+    if (goldId === null) return;
+    out.turns++;
+    if (d.speaker >= 0 && novel.mapped[d.speaker] === goldId) return;
+    if (novel.labels[i]! < 0) out.notInCast++;
+    else if (!d.ranked.some((r) => novel.mapped[r.char] === goldId)) out.notCandidate++;
+    else out.outscored++;
+  });
+  return out;
 }

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pdncDir, sharedDir } from '../test-support/pdnc.js';
 import { devNovels, loadNovel } from './corpus.js';
-import { decodedPoints, trainModel } from './fit.js';
+import { decodedPoints, diagnose, trainModel } from './fit.js';
 
 const quick = process.argv.includes('--quick');
 const started = Date.now();
@@ -20,14 +20,22 @@ const dir = mkdtempSync(join(tmpdir(), 'castbook-lono-'));
 let right = 0;
 let total = 0;
 for (const held of novels) {
-  const model = trainModel(novels.filter((n) => n !== held));
+  const model = trainModel(
+    novels.filter((n) => n !== held),
+    { folds: quick ? 0 : 4 },
+  );
   writeFileSync(join(dir, `${held.name}.json`), JSON.stringify(model));
   if (quick) {
     const points = decodedPoints(model, held);
     const r = points.filter(([, ok]) => ok).length;
     right += r;
     total += points.length;
-    console.log(`${held.name.padEnd(32)} quotes right ${(r / points.length).toFixed(4)} (${points.length})`);
+    const why = diagnose(model, held);
+    console.log(
+      `${held.name.padEnd(32)} quotes right ${(r / points.length).toFixed(4)} (${points.length})  ` +
+        `wrong turns: speaker not in cast ${why.notInCast}, not a candidate ${why.notCandidate}, ` +
+        `outscored ${why.outscored}, of ${why.turns}`,
+    );
   }
 }
 if (quick) {

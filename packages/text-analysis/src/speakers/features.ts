@@ -1,6 +1,7 @@
 // Every feature the speaker model reads, named in one place. A feature describes one candidate
 // speaker of one turn; `history` is who spoke the turns before (most recent first), as the decoder
 // has chosen them (in training: as the annotators did).
+import { nounGender as nounGenderOf } from '../attribution/pronouns.js';
 import type { CastFacts, Turn } from './turns.js';
 
 export const FEATURES = [
@@ -13,6 +14,11 @@ export const FEATURES = [
   'pronounRecent', // … and the candidate is the most recent narration mention of that gender
   'iTagNarrator', // "…," said I, and the candidate is the narrator
   'nounMatch', // "said the cook", and the candidate is the cook
+  'nounGenderMatch', // "replied his wife", and the candidate is a woman
+  'nounGenderMismatch',
+  'pronounAddressed', // "…," he said, and the turn before addressed the candidate, a man
+  'pronounInConversation', // "…," she said, and the candidate, a woman, spoke in this conversation but not last
+  'pronounSubject', // "…," she said, and the candidate is the woman named before the quote in its paragraph
   // The rule sieves' choice, by the sieve that made it.
   'ruleExplicit',
   'rulePronoun',
@@ -102,6 +108,8 @@ export function featuresOf(
   }
   if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
   if (t.tagNoun && cast.noun[c] === t.tagNoun) out[F.nounMatch] = 1;
+  const nounGender = t.tagNoun ? nounGenderOf(t.tagNoun) : 'u';
+  if (nounGender !== 'u' && g !== 'u') out[g === nounGender ? F.nounGenderMatch : F.nounGenderMismatch] = 1;
   if (t.rule && t.rule.char === c) {
     const f = RULE_FEATURE[t.rule.method];
     if (f) out[F[f]] = 1;
@@ -136,6 +144,10 @@ export function featuresOf(
     if (!t.tagNames.size && !t.tagPronoun) out[F.alternationTagless] = 1;
   }
   if (linked2 && s3 === c && s1 !== c && s2 !== c) out[F.spokeThreeBack] = 1;
+  const pronounFits = (t.tagPronoun === 'm' || t.tagPronoun === 'f') && g === t.tagPronoun;
+  if (pronounFits && out[F.vocativePrev]) out[F.pronounAddressed] = 1;
+  if (pronounFits && t.narrationBefore.has(c)) out[F.pronounSubject] = 1;
+  if (pronounFits && linked1 && s1 !== c && history.slice(1, 6).includes(c)) out[F.pronounInConversation] = 1;
   if (linked1) {
     let span = 0;
     let inConv = false;
