@@ -5,9 +5,14 @@ import { FEATURE_COUNT, FEATURES, featuresOf, pronounReferent } from '../src/spe
 import { candidatesOf, decode, type SpeakerModel } from '../src/speakers/model.js';
 import type { Novel } from './corpus.js';
 
-/** One training turn: a row of features per candidate, and which candidates are right. */
+/**
+ * One training turn: the features of each candidate, kept sparse (most are 0) as parallel lists
+ * of feature index and value, `start[c]`..`start[c + 1]` for candidate c; and which are right.
+ */
 interface Example {
-  rows: Float64Array; // candidates × FEATURE_COUNT
+  index: Uint8Array;
+  value: Float64Array;
+  start: Uint32Array;
   right: boolean[];
 }
 
@@ -27,13 +32,25 @@ export function examplesOf(novel: Novel, spoken?: readonly number[]): Example[] 
     const cands = candidatesOf(turn, history);
     const right = cands.map((c) => goldId !== null && novel.mapped[c] === goldId);
     if (right.some(Boolean) && cands.length > 1) {
-      const rows = new Float64Array(cands.length * FEATURE_COUNT);
+      const index: number[] = [];
+      const value: number[] = [];
+      const start = [0];
       const referent = pronounReferent(turn, novel.cast);
-      cands.forEach((c, k) => {
+      for (const c of cands) {
         featuresOf(novel.turns, i, c, novel.cast, history, referent, buf);
-        rows.set(buf, k * FEATURE_COUNT);
+        buf.forEach((x, f) => {
+          if (x === 0) return;
+          index.push(f);
+          value.push(x);
+        });
+        start.push(index.length);
+      }
+      out.push({
+        index: Uint8Array.from(index),
+        value: Float64Array.from(value),
+        start: Uint32Array.from(start),
+        right,
       });
-      out.push({ rows, right });
     }
     history.unshift(spoken ? spoken[i]! : novel.labels[i]!);
     if (history.length > HISTORY) history.pop();
@@ -65,7 +82,7 @@ export function fitWeights(examples: readonly Example[], options: FitOptions = {
       let max = -Infinity;
       for (let c = 0; c < k; c++) {
         let z = 0;
-        for (let f = 0; f < FEATURE_COUNT; f++) z += w[f]! * ex.rows[c * FEATURE_COUNT + f]!;
+        for (let j = ex.start[c]!; j < ex.start[c + 1]!; j++) z += w[ex.index[j]!]! * ex.value[j]!;
         s[c] = z;
         if (z > max) max = z;
       }
@@ -80,7 +97,7 @@ export function fitWeights(examples: readonly Example[], options: FitOptions = {
       for (let c = 0; c < k; c++) {
         const coef = s[c]! / zAll - (ex.right[c] ? s[c]! / zRight : 0);
         if (coef === 0) continue;
-        for (let f = 0; f < FEATURE_COUNT; f++) grad[f]! += (coef * ex.rows[c * FEATURE_COUNT + f]!) / n;
+        for (let j = ex.start[c]!; j < ex.start[c + 1]!; j++) grad[ex.index[j]!]! += (coef * ex.value[j]!) / n;
       }
     }
     for (let f = 0; f < FEATURE_COUNT; f++) {
