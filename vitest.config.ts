@@ -12,7 +12,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{packages,services,gateway,launcher,frontend}/**/src/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            '{packages,services,gateway,launcher,frontend}/**/src/**/*.test.ts',
+            'packages/*/train/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,

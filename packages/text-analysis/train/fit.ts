@@ -169,7 +169,12 @@ export function trainModel(train: readonly Novel[], options: FitOptions & { fold
   const points: [number, boolean][] = [];
   for (let f = 0; f < folds; f++) {
     const held = train.filter((_, k) => k % folds === f);
-    const foldModel = modelOf(fitOnNovels(train.filter((_, k) => k % folds !== f), options));
+    const foldModel = modelOf(
+      fitOnNovels(
+        train.filter((_, k) => k % folds !== f),
+        options,
+      ),
+    );
     for (const n of held) points.push(...decodedPoints(foldModel, n));
   }
   return modelOf(weights, fitIsotonic(points));

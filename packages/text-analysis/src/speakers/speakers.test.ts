@@ -1,0 +1,159 @@
+// The speaker stage on a passage written for the test: turn facts, features, decoding and what
+// decideSpeakers puts on each quote.
+import { describe, expect, it } from 'vitest';
+import { analyze, type SpeakerInput } from '../analyze.js';
+import { FEATURES, FEATURE_COUNT, featuresOf, pronounReferent } from './features.js';
+import { calibrate, decode, type SpeakerModel } from './model.js';
+import { buildTurns, castFacts, type Turn } from './turns.js';
+
+const passage = [
+  'Edwin Tarrow and Hester Quayle sat by the fire. Edwin was cold, and he rubbed his hands.',
+  '"Will it snow tonight, Hester?" asked Edwin.',
+  '"I think it will," said she.',
+  '"Then we must stay."',
+  '"We must."',
+  'Hester rose and went to the window. "Look, Edwin, it has begun."',
+].join('\n\n');
+
+function prepared(text: string): { input: SpeakerInput; turns: Turn[]; idx: (first: string) => number } {
+  let input: SpeakerInput | undefined;
+  analyze(text, { outline: [], onSpeakerInput: (x) => (input = x) });
+  const order = input!.quotes
+    .map((_, i) => i)
+    .sort((a, b) => input!.quotes[a]!.startOffset - input!.quotes[b]!.startOffset);
+  const turns = buildTurns(
+    text,
+    order.map((i) => input!.quotes[i]!),
+    order.map((i) => input!.tags[i] ?? null),
+    input!.characters,
+    input!.tokens,
+  );
+  const idx = (first: string) => input!.characters.findIndex((c) => c.name.startsWith(first));
+  return { input: input!, turns, idx };
+}
+
+/** A model that reads only the named features. */
+function modelWith(weights: Partial<Record<(typeof FEATURES)[number], number>>): SpeakerModel {
+  return { features: [...FEATURES], weights: FEATURES.map((f) => weights[f] ?? 0), calibration: { x: [], y: [] } };
+}
+
+describe('buildTurns', () => {
+  const { turns, idx } = prepared(passage);
+  const edwin = idx('Edwin');
+  const hester = idx('Hester');
+
+  it('makes one turn per paragraph that holds quotes, with the gap of narration before it', () => {
+    expect(turns).toHaveLength(5);
+    expect(turns.map((t) => t.gap)).toEqual([Infinity, 0, 0, 0, 0]);
+    expect(turns.map((t) => t.pure)).toEqual([false, false, true, true, false]);
+  });
+
+  it('reads the tag, the pronoun tag, the vocatives and the narration before the quote', () => {
+    expect([...turns[0]!.tagNames]).toEqual([edwin]);
+    expect([...turns[0]!.vocatives]).toEqual([hester]);
+    expect(turns[1]!.tagPronoun).toBe('f');
+    expect([...turns[4]!.narrationBefore]).toEqual([hester]);
+    expect([...turns[4]!.vocatives]).toEqual([edwin]);
+  });
+
+  it('offers both speakers of the scene as candidates of an untagged turn', () => {
+    expect(turns[2]!.candidates).toEqual(expect.arrayContaining([edwin, hester]));
+  });
+});
+
+describe('featuresOf', () => {
+  const { input, turns, idx } = prepared(passage);
+  const cast = castFacts(input.characters);
+  const edwin = idx('Edwin');
+  const hester = idx('Hester');
+  const row = (i: number, c: number, history: number[]) => {
+    const out = new Float64Array(FEATURE_COUNT);
+    featuresOf(turns, i, c, cast, history, pronounReferent(turns[i]!, cast), out);
+    return Object.fromEntries(FEATURES.map((f, k) => [f, out[k]]));
+  };
+
+  it('marks the tagged speaker, and the addressee as addressed', () => {
+    expect(row(0, edwin, []).tagName).toBe(1);
+    expect(row(0, hester, []).tagNameOther).toBe(1);
+    expect(row(0, hester, []).vocativeHere).toBe(1);
+  });
+
+  it('matches a pronoun tag against the candidate’s gender', () => {
+    expect(row(1, hester, [edwin]).pronounMatch).toBe(1);
+    expect(row(1, edwin, [edwin]).pronounMismatch).toBe(1);
+  });
+
+  it('sees alternation: in A, B, ? the next speaker is A', () => {
+    expect(row(2, edwin, [hester, edwin]).alternation).toBe(1);
+    expect(row(2, edwin, [hester, edwin]).alternationPure).toBe(1);
+    expect(row(2, hester, [hester, edwin]).spokeLast).toBe(1);
+    expect(row(2, hester, [hester, edwin]).alternation).toBe(0);
+  });
+
+  it('knows the speaker a turn addresses answers next', () => {
+    expect(row(1, hester, [edwin]).vocativePrev).toBe(1);
+  });
+});
+
+describe('decode', () => {
+  const { input, turns, idx } = prepared(passage);
+  const cast = castFacts(input.characters);
+  const edwin = idx('Edwin');
+  const hester = idx('Hester');
+
+  it('chains alternation from a tagged anchor through untagged turns', () => {
+    const model = modelWith({ tagName: 5, pronounMatch: 3, alternation: 2, spokeLast: -2, vocativeHere: -4 });
+    expect(decode(model, turns, cast).map((d) => d.speaker)).toEqual([edwin, hester, edwin, hester, hester]);
+  });
+
+  it('never gives a turn to the character it addresses when vocatives weigh in', () => {
+    const plain = modelWith({ narrationBefore: 1 });
+    const withVocatives = modelWith({ narrationBefore: 1, vocativeHere: -5 });
+    expect(decode(plain, turns, cast)[0]!.speaker).not.toBe(-1);
+    expect(decode(withVocatives, turns, cast)[0]!.speaker).not.toBe(hester);
+  });
+
+  it('ranks the candidates by probability, summing to one, the speaker among them', () => {
+    const model = modelWith({ tagName: 5, alternation: 2 });
+    for (const d of decode(model, turns, cast)) {
+      const total = d.ranked.reduce((a, r) => a + r.probability, 0);
+      expect(total).toBeCloseTo(1, 6);
+      expect(d.ranked.find((x) => x.char === d.speaker)?.probability).toBe(d.probability);
+      expect(d.ranked.map((x) => x.probability)).toEqual(d.ranked.map((x) => x.probability).sort((a, b) => b - a));
+    }
+  });
+});
+
+describe('calibrate', () => {
+  const model: SpeakerModel = { features: [], weights: [], calibration: { x: [0.2, 0.6, 0.9], y: [0.1, 0.5, 0.95] } };
+  it('maps model probabilities through the knots, linearly between them and flat outside', () => {
+    expect(calibrate(model, 0.1)).toBe(0.1);
+    expect(calibrate(model, 0.4)).toBeCloseTo(0.3, 10);
+    expect(calibrate(model, 0.99)).toBe(0.95);
+  });
+});
+
+describe('decideSpeakers (through analyze, with the trained model)', () => {
+  const r = analyze(passage, { outline: [] });
+  const first = (id: string | null) => r.characters.find((c) => c.id === id)?.name.split(' ')[0];
+
+  it('attributes the passage', () => {
+    expect(r.quotes.map((q) => first(q.speakerId))).toEqual(['Edwin', 'Hester', 'Edwin', 'Hester', 'Hester']);
+  });
+
+  it('gives each quote its top candidates, best first, and the evidence that decided it', () => {
+    for (const q of r.quotes) {
+      expect(q.candidates![0]!.speakerId).toBe(q.speakerId);
+      const ps = q.candidates!.map((c) => c.probability);
+      expect([...ps].sort((a, b) => b - a)).toEqual(ps);
+      expect(q.evidence!.length).toBeGreaterThan(0);
+    }
+    expect(r.quotes[0]!.evidence).toContain('tagName');
+    expect(r.quotes[0]!.attributionMethod).toBe('explicit');
+  });
+
+  it('is surer of a named tag than of a turn only alternation decides', () => {
+    expect(r.quotes[0]!.confidence).toBeGreaterThan(r.quotes[3]!.confidence);
+    for (const q of r.quotes) expect(q.confidence).toBeGreaterThan(0);
+  });
+});
