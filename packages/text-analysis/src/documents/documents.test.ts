@@ -91,6 +91,43 @@ describe('docxToText', () => {
     );
   });
 
+  // Invented dialogue, one <w:p> per visual line as poor exports write it.
+  const visualLines = [
+    'The kettle had boiled dry twice before the letter came, and when it',
+    'did Maud Arden read it standing at the window with her coat still on.',
+    '“They are coming on Thursday,” she said at last, folding it into a',
+    'small square, “all four of them, and the dog, and they expect to be fed.”',
+    '“Then we shall feed them,” said her brother from behind his paper. He',
+    'did not look up. The clock on the mantel struck the half hour and',
+    'somewhere below a door banged in the wind.',
+    '“With what, Hal? With the chairs?”',
+  ];
+  const paragraphsOfLines = [
+    'The kettle had boiled dry twice before the letter came, and when it did Maud Arden read it standing at the window with her coat still on.',
+    '“They are coming on Thursday,” she said at last, folding it into a small square, “all four of them, and the dog, and they expect to be fed.”',
+    '“Then we shall feed them,” said her brother from behind his paper. He did not look up. The clock on the mantel struck the half hour and somewhere below a door banged in the wind.',
+    '“With what, Hal? With the chairs?”',
+  ];
+
+  it('joins paragraphs that are the visual lines of wrapped text back into paragraphs', async () => {
+    const bytes = docx([paragraph('CHAPTER 1'), ...[1, 2, 3].flatMap(() => visualLines.map((l) => paragraph(l)))]);
+    const expected = ['CHAPTER 1', ...[1, 2, 3].flatMap(() => paragraphsOfLines)].join('\n\n');
+    expect(await docxToText(bytes)).toBe(`${expected}\n`);
+  });
+
+  it('takes empty paragraphs between blocks of visual lines as the paragraph breaks', async () => {
+    const block = (lines: string[]) => [...lines.map((l) => paragraph(l)), '<w:p/>'];
+    const bytes = docx([1, 2].flatMap(() => [...block(visualLines.slice(0, 2)), ...block(visualLines.slice(2, 4))]));
+    const a = visualLines.slice(0, 2).join('\n');
+    const b = visualLines.slice(2, 4).join('\n');
+    expect(await docxToText(bytes)).toBe(`${[a, b, a, b].join('\n\n')}\n`);
+  });
+
+  it('keeps a paragraph per line when lines are whole paragraphs', async () => {
+    const bytes = docx([1, 2, 3].flatMap(() => paragraphsOfLines.map((l) => paragraph(l))));
+    expect(await docxToText(bytes)).toBe(`${[1, 2, 3].flatMap(() => paragraphsOfLines).join('\n\n')}\n`);
+  });
+
   it('refuses what is not a docx', async () => {
     await expect(docxToText(strToU8('plain text'))).rejects.toThrow(/not a \.docx/);
     await expect(docxToText(zipSync({ 'a.txt': strToU8('hi') }))).rejects.toThrow(/word\/document\.xml/);

@@ -1,4 +1,5 @@
 // Reading uploaded documents: pure functions of bytes, shared by the CLI and the projects service.
 export { decodeText, detectEncoding } from './decode.js';
-export { docxToText, isZip } from './docx.js';
+export { docxToText, isZip, joinParagraphs } from './docx.js';
+export { stripMarkup } from '../text/markup.js';
 export { DEFAULT_ZIP_LIMITS, ZipLimitError, readZip, type ZipLimits } from './zip.js';

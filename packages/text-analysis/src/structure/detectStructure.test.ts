@@ -54,6 +54,25 @@ describe('detectStructure heading forms', () => {
     ]);
   });
 
+  it('takes a subtitle on the lines below a heading, or after a blank line, into its title', () => {
+    expect(titles(`CHAPTER I.\nIN WHICH THE FERRY IS LATE AND THE\nHARBOUR MASTER WAITS\n\n\n${body()}`)).toEqual([
+      'chapter:Chapter I. In Which the Ferry Is Late and the Harbour Master Waits',
+    ]);
+    expect(titles(`Chapter 3\n\nThe Return\n\n${body()}`)).toEqual(['chapter:Chapter 3. The Return']);
+    expect(
+      titles(`        CHAPTER IV\n\n   IN WHICH THE LANTERN GOES OUT\n      AND NOBODY MINDS\n\n\n${body()}`),
+    ).toEqual(['chapter:Chapter IV. In Which the Lantern Goes Out and Nobody Minds']);
+  });
+
+  it('takes a subtitle in capitals over two lines in a text without blank lines', () => {
+    const prose = Array.from({ length: 30 }, () => 'The tide came in over the stones and went out again.').join('\n');
+    const text = `CHAPTER I.\nIN WHICH THE FERRY IS LATE AND THE\nHARBOUR MASTER WAITS\n${prose}\nCHAPTER II.\nTHE SHIP\n${prose}\n`;
+    expect(titles(text)).toEqual([
+      'chapter:Chapter I. In Which the Ferry Is Late and the Harbour Master Waits',
+      'chapter:Chapter II. The Ship',
+    ]);
+  });
+
   it('does not take the first paragraph as a title', () => {
     expect(titles(`Chapter 1\n\n"Yes," said he.\n\n${body()}`)).toEqual(['chapter:Chapter 1']);
   });
@@ -204,6 +223,19 @@ describe('detectStructure tables of contents', () => {
     const o = detectStructure(text);
     expect(o.map((i) => i.title)).toEqual(['Part One', 'Part Two']);
     expect(o[0]!.children).toHaveLength(2);
+  });
+
+  it('keeps a short first chapter when later books restart the count without a heading of their own', () => {
+    const text =
+      `BOOK THE FIRST\n\n\nCHAPTER I\n\n${body(2)}\nCHAPTER II\n\n${body()}\nEND OF THE FIRST BOOK\n\n\n` +
+      `CHAPTER I\n\n${body(30)}\nCHAPTER II\n\n${body(8)}`;
+    expect(flat(detectStructure(text)).map((i) => i.title)).toEqual([
+      'Book the First',
+      'Chapter I',
+      'Chapter II',
+      'Chapter I',
+      'Chapter II',
+    ]);
   });
 
   it('keeps chapters that restart in each volume', () => {

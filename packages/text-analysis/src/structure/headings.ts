@@ -297,15 +297,33 @@ export class HeadingScanner {
         l.text !== '' && l.length <= 100 && !isHeadingLine(l.text) && !/^\p{Ll}/u.test(l.text);
       if (this.blankMode && n <= 3 && block.every(titleLike))
         return { title: block.map((l) => l.text).join(' '), lastLine: i + n };
-      if (!this.blankMode && next && titleLike(next) && looksLikeTitle(next.text))
-        return { title: next.text, lastLine: i + 1 };
+      if (!this.blankMode && next && titleLike(next) && looksLikeTitle(next.text)) {
+        // Without blank lines a subtitle set in capitals may run over a few lines; prose never is.
+        let last = i + 1;
+        while (last - i < 3 && lines[last + 1] && titleLike(lines[last + 1]!) && isAllCaps(lines[last + 1]!.text))
+          last++;
+        if (last > i + 1 && !isAllCaps(next.text)) last = i + 1;
+        return {
+          title: lines
+            .slice(i + 1, last + 1)
+            .map((l) => l.text)
+            .join(' '),
+          lastLine: last,
+        };
+      }
       return null;
     }
     if (!this.blankMode) return null;
     const j = this.nextNonBlank(i, 3);
-    if (j < 0 || this.blockLength(j) !== 1 || !isBlank(lines[j + 1])) return null;
-    const s = lines[j]!.text;
-    if (!s || isHeadingLine(s) || !looksLikeTitle(s) || s.length > 80) return null;
-    return { title: s, lastLine: j };
+    if (j < 0) return null;
+    const n = this.blockLength(j);
+    if (!isBlank(lines[j + n])) return null;
+    // One title-like line, or a few lines in capitals ("IN WHICH WE ARE INTRODUCED TO\n…").
+    const block = lines.slice(j, j + n);
+    const subtitle = (l: Line) => !!l.text && !isHeadingLine(l.text) && l.length <= 80;
+    if (n === 1 && subtitle(block[0]!) && looksLikeTitle(block[0]!.text)) return { title: block[0]!.text, lastLine: j };
+    if (n > 1 && n <= 4 && block.every((l) => subtitle(l) && isAllCaps(l.text)))
+      return { title: block.map((l) => l.text).join(' '), lastLine: j + n - 1 };
+    return null;
   }
 }

@@ -76,7 +76,20 @@ function dropDuplicates(items: { h: Heading; span: number }[]): Heading[] {
   for (const members of groups.values()) {
     if (members.length < 2) continue;
     const biggest = Math.max(...members.map((i) => items[i]!.span));
-    for (const i of members) if (items[i]!.span < DUPLICATE_SHARE * biggest && items[i]!.span < 2000) drop.add(i);
+    for (const i of members)
+      if (items[i]!.span < DUPLICATE_SHARE * biggest && items[i]!.span < 2000 && !countsOn(items, i)) drop.add(i);
   }
   return items.filter((_, i) => !drop.has(i)).map((item) => item.h);
+}
+
+/**
+ * A short heading whose number the next heading of its type goes on from ("Chapter I" then
+ * "Chapter II") is a real one, not a stray copy: books whose later divisions have no heading of
+ * their own (only "END OF THE FIRST BOOK") repeat "Chapter I" in one scope.
+ */
+function countsOn(items: { h: Heading }[], i: number): boolean {
+  const h = items[i]!.h;
+  if (h.number === null) return false;
+  const next = items.slice(i + 1).find((item) => item.h.type === h.type || rank(item.h.type) > rank(h.type));
+  return next !== undefined && next.h.type === h.type && next.h.number === h.number + 1;
 }

@@ -1,7 +1,7 @@
 // Uploads: documents are read by content (a zip is a .docx, anything else text in any common
 // encoding), never by name; audio is a base64 data URL checked against the audio formats' magic bytes.
 import { randomUUID } from 'node:crypto';
-import { decodeText, docxToText, isZip, ZipLimitError } from '@castbook/text-analysis/documents';
+import { decodeText, docxToText, isZip, stripMarkup, ZipLimitError } from '@castbook/text-analysis/documents';
 import { HttpError, type BlobStore } from '@castbook/platform';
 
 export const UPLOAD_MESSAGES = {
@@ -32,7 +32,9 @@ export async function documentText(bytes: Buffer): Promise<string> {
     if (controls > 0) throw new HttpError(400, UPLOAD_MESSAGES.binary);
   }
   if (!text.trim()) throw new HttpError(400, UPLOAD_MESSAGES.noText);
-  return text;
+  // The text is created here (it becomes the project's content, which every offset points into):
+  // light markup such as Gutenberg's `_italics_` is removed once, now (text-analysis src/text/markup.ts).
+  return stripMarkup(text);
 }
 
 const AUDIO_TYPES = {
