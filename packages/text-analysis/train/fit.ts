@@ -10,7 +10,7 @@ import type { Novel } from './corpus.js';
  * of feature index and value, `start[c]`..`start[c + 1]` for candidate c; and which are right.
  */
 interface Example {
-  index: Uint8Array;
+  index: Uint16Array;
   value: Float64Array;
   start: Uint32Array;
   right: boolean[];
@@ -46,7 +46,7 @@ export function examplesOf(novel: Novel, spoken?: readonly number[]): Example[] 
         start.push(index.length);
       }
       out.push({
-        index: Uint8Array.from(index),
+        index: Uint16Array.from(index),
         value: Float64Array.from(value),
         start: Uint32Array.from(start),
         right,

@@ -13,33 +13,24 @@ export const DEFAULT_MODEL: SpeakerModel = TRAINED_MODEL;
 /** Candidates kept on each quote for the review tools. */
 const KEPT_CANDIDATES = 3;
 
-/** The attribution method a decision is reported under: the strongest evidence's family. */
-const METHOD_OF: Partial<Record<FeatureName, AttributionMethod>> = {
-  tagName: 'explicit',
-  ruleExplicit: 'explicit',
-  pronounMatch: 'pronoun',
-  pronounRecent: 'pronoun',
-  rulePronoun: 'pronoun',
-  nounMatch: 'pronoun',
-  iTagNarrator: 'narrator',
-  ruleNarrator: 'narrator',
-  vocativePrev: 'vocative',
-  vocativeNext: 'vocative',
-  ruleVocative: 'vocative',
-  alternation: 'turn-taking',
-  alternationPure: 'turn-taking',
-  alternationTagless: 'turn-taking',
-  spokeThreeBack: 'turn-taking',
-  inConversation: 'turn-taking',
-  ruleTurnTaking: 'turn-taking',
-  spokeLastAfterNarration: 'continuation',
-  ruleContinuation: 'continuation',
-  narrationFirst: 'narration',
-  narrationBefore: 'narration',
-  narrationAny: 'narration',
-  betweenTurns: 'narration',
-  ruleNarration: 'narration',
-};
+/**
+ * The attribution method a decision is reported under: the first of these families that any cue
+ * of the chosen speaker belongs to (a named tag is "explicit" whatever else agreed with it).
+ */
+const METHODS: [AttributionMethod, FeatureName[]][] = [
+  ['explicit', ['tagName', 'ruleExplicit']],
+  ['narrator', ['iTagNarrator', 'ruleNarrator']],
+  ['pronoun', ['pronounMatch', 'nounMatch', 'nounGenderMatch', 'rulePronoun']],
+  ['vocative', ['vocativePrev', 'vocativeNext', 'ruleVocative']],
+  ['turn-taking', ['alternation', 'alternationPure', 'alternationTagless', 'spokeThreeBack', 'ruleTurnTaking']],
+  ['continuation', ['spokeLastAfterNarration', 'ruleContinuation']],
+  ['narration', ['narrationFirst', 'narrationBefore', 'narrationAny', 'betweenTurns', 'ruleNarration']],
+];
+
+function methodOf(cues: readonly string[]): AttributionMethod {
+  for (const [method, features] of METHODS) if (features.some((f) => cues.includes(f))) return method;
+  return 'turn-taking';
+}
 
 export interface DecideOptions {
   model?: SpeakerModel;
@@ -79,7 +70,7 @@ export function decideSpeakers(
         Object.assign(q, { speakerId: null, confidence: 0, attributionMethod: 'none', candidates: [], evidence: [] });
         continue;
       }
-      const method = d.evidence.map((e) => METHOD_OF[e as FeatureName]).find((m) => m) ?? 'turn-taking';
+      const method = methodOf(d.cues);
       q.speakerId = characters[d.speaker]!.id;
       q.attributionMethod = method;
       q.confidence = Math.round(calibrate(model, d.probability) * 1000) / 1000;

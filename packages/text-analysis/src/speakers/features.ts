@@ -4,7 +4,7 @@
 import { nounGender as nounGenderOf } from '../attribution/pronouns.js';
 import type { CastFacts, Turn } from './turns.js';
 
-export const FEATURES = [
+export const BASE_FEATURES = [
   // Speech tags.
   'tagName', // a tag names the candidate: "…," said Anne
   'tagNameOther', // a tag names someone, not the candidate
@@ -53,9 +53,30 @@ export const FEATURES = [
   'newToConversation', // a conversation is going on and the candidate has not spoken in it
 ] as const;
 
-export type FeatureName = (typeof FEATURES)[number];
+export type FeatureName = (typeof BASE_FEATURES)[number];
+export const BASE_COUNT = BASE_FEATURES.length;
+
+/**
+ * The kind of turn a feature is read in. How much a cue is worth depends on it (alternation
+ * decides an untagged exchange of bare quotes but hardly matters against a name tag), which a
+ * linear model cannot learn from one weight per cue: every feature is also given a copy for its
+ * turn's kind, weighed on its own.
+ */
+export const TURN_KINDS = ['nameTag', 'pronounTag', 'bare', 'narrated'] as const;
+
+export function turnKind(t: Turn): number {
+  if (t.tagNames.size) return 0;
+  if (t.tagPronoun || t.tagNoun) return 1;
+  return t.pure ? 2 : 3;
+}
+
+/** The model's inputs: the base features, then one block of copies per turn kind. */
+export const FEATURES: readonly string[] = [
+  ...BASE_FEATURES,
+  ...TURN_KINDS.flatMap((k) => BASE_FEATURES.map((f) => `${f}@${k}`)),
+];
 export const FEATURE_COUNT = FEATURES.length;
-const F = Object.fromEntries(FEATURES.map((n, i) => [n, i])) as Record<FeatureName, number>;
+const F = Object.fromEntries(BASE_FEATURES.map((n, i) => [n, i])) as Record<FeatureName, number>;
 
 /** Tokens after which a narration mention no longer makes a character present. */
 const RECENCY_TOKENS = 1500;
@@ -159,4 +180,6 @@ export function featuresOf(
     if (inConv) out[F.inConversation] = 1;
     else if (span >= 2) out[F.newToConversation] = 1;
   }
+  const block = BASE_COUNT * (1 + turnKind(t));
+  for (let f = 0; f < BASE_COUNT; f++) out[block + f] = out[f]!;
 }

@@ -2,7 +2,7 @@
 // FEATURES), decoded jointly over the book by beam search, because who spoke the turns before
 // changes who speaks this one (A, B, A). Confidence is the model's probability for the chosen
 // speaker mapped through an isotonic calibration fitted on held-out novels.
-import { FEATURE_COUNT, FEATURES, featuresOf, pronounReferent } from './features.js';
+import { BASE_COUNT, BASE_FEATURES, FEATURE_COUNT, FEATURES, featuresOf, pronounReferent } from './features.js';
 import type { CastFacts, Turn } from './turns.js';
 
 export interface SpeakerModel {
@@ -18,12 +18,18 @@ export interface TurnDecision {
   probability: number;
   /** All candidates with their probabilities, best first. */
   ranked: { char: number; probability: number }[];
-  /** Features of the chosen speaker that pushed it up most, strongest first. */
+  /** Features of the chosen speaker that pushed it up most (at least EVIDENCE_PUSH), strongest first. */
   evidence: string[];
+  /** Every feature that pushed the chosen speaker up, strongest first. */
+  cues: string[];
 }
 
 /** Paths kept by the beam search. */
 const BEAM = 6;
+/** A feature is evidence when it adds at least this to the speaker's score, ... */
+const EVIDENCE_PUSH = 0.5;
+/** ... and among the strongest few. */
+const EVIDENCE_KEPT = 3;
 /** Speakers of earlier turns the features look at. */
 const HISTORY = 6;
 
@@ -134,19 +140,27 @@ export function decode(model: SpeakerModel, turns: readonly Turn[], cast: CastFa
     const cands = candidatesOf(turns[i]!, history);
     const speaker = chosen[i]!;
     if (cands.length === 0 || speaker < 0) {
-      out.push({ speaker: -1, probability: 0, ranked: [], evidence: [] });
+      out.push({ speaker: -1, probability: 0, ranked: [], evidence: [], cues: [] });
     } else {
       const probs = softmax(logits(model, turns, i, cands, cast, history, buf));
       const ranked = cands
         .map((c, k) => ({ char: c, probability: probs[k]! }))
         .sort((a, b) => b.probability - a.probability);
       featuresOf(turns, i, speaker, cast, history, pronounReferent(turns[i]!, cast), buf);
-      const evidence = FEATURES.map((name, f) => ({ name, push: model.weights[f]! * buf[f]! }))
-        .filter((e) => e.push > 0.5)
-        .sort((a, b) => b.push - a.push)
-        .slice(0, 3)
-        .map((e) => e.name);
-      out.push({ speaker, probability: probs[cands.indexOf(speaker)]!, ranked, evidence });
+      // A cue's push is its shared weight plus its turn-kind copy's.
+      const push = new Float64Array(BASE_COUNT);
+      for (let f = 0; f < FEATURE_COUNT; f++) push[f % BASE_COUNT]! += model.weights[f]! * buf[f]!;
+      const pushed = BASE_FEATURES.map((name, f) => ({ name, push: push[f]! }))
+        .filter((e) => e.push > 0)
+        .sort((a, b) => b.push - a.push);
+      const evidence = pushed.filter((e) => e.push >= EVIDENCE_PUSH).slice(0, EVIDENCE_KEPT);
+      out.push({
+        speaker,
+        probability: probs[cands.indexOf(speaker)]!,
+        ranked,
+        evidence: evidence.map((e) => e.name),
+        cues: pushed.map((e) => e.name),
+      });
     }
     history.unshift(speaker);
     if (history.length > HISTORY) history.pop();
