@@ -18,9 +18,9 @@ const KEPT_CANDIDATES = 3;
  * of the chosen speaker belongs to (a named tag is "explicit" whatever else agreed with it).
  */
 const METHODS: [AttributionMethod, FeatureName[]][] = [
-  ['explicit', ['tagName', 'ruleExplicit']],
+  ['explicit', ['tagName', 'ruleExplicit', 'leadIn']],
   ['narrator', ['iTagNarrator', 'ruleNarrator']],
-  ['pronoun', ['pronounMatch', 'nounMatch', 'nounGenderMatch', 'rulePronoun']],
+  ['pronoun', ['pronounMatch', 'nounMatch', 'nounGenderMatch', 'rulePronoun', 'leadInPronounMatch']],
   ['vocative', ['vocativePrev', 'vocativeNext', 'ruleVocative']],
   ['turn-taking', ['alternation', 'alternationPure', 'alternationTagless', 'spokeThreeBack', 'ruleTurnTaking']],
   ['continuation', ['spokeLastAfterNarration', 'ruleContinuation']],

@@ -19,6 +19,9 @@ export const BASE_FEATURES = [
   'pronounAddressed', // "…," he said, and the turn before addressed the candidate, a man
   'pronounInConversation', // "…," she said, and the candidate, a woman, spoke in this conversation but not last
   'pronounSubject', // "…," she said, and the candidate is the woman named before the quote in its paragraph
+  'leadIn', // the narration paragraph before ends "…Mr. Collins said," naming the candidate
+  'leadInPronounMatch', // … ends "…she answered:", and the candidate is a woman
+  'leadInPronounMismatch',
   // The rule sieves' choice, by the sieve that made it.
   'ruleExplicit',
   'rulePronoun',
@@ -50,6 +53,7 @@ export const BASE_FEATURES = [
   'alternationTagless', // … in a turn without a tag
   'spokeThreeBack',
   'inConversation', // spoke in the last six turns
+  'historyShare', // share of the last six turns the candidate spoke, conversation or not
   'newToConversation', // a conversation is going on and the candidate has not spoken in it
 ] as const;
 
@@ -129,6 +133,8 @@ export function featuresOf(
   }
   if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
   if (t.tagNoun && cast.noun[c] === t.tagNoun) out[F.nounMatch] = 1;
+  if (t.leadIn === c) out[F.leadIn] = 1;
+  if (t.leadInPronoun && g !== 'u') out[g === t.leadInPronoun ? F.leadInPronounMatch : F.leadInPronounMismatch] = 1;
   const nounGender = t.tagNoun ? nounGenderOf(t.tagNoun) : 'u';
   if (nounGender !== 'u' && g !== 'u') out[g === nounGender ? F.nounGenderMatch : F.nounGenderMismatch] = 1;
   if (t.rule && t.rule.char === c) {
@@ -169,6 +175,9 @@ export function featuresOf(
   if (pronounFits && out[F.vocativePrev]) out[F.pronounAddressed] = 1;
   if (pronounFits && t.narrationBefore.has(c)) out[F.pronounSubject] = 1;
   if (pronounFits && linked1 && s1 !== c && history.slice(1, 6).includes(c)) out[F.pronounInConversation] = 1;
+  let spoke = 0;
+  for (const h of history) if (h === c) spoke++;
+  if (history.length) out[F.historyShare] = spoke / history.length;
   if (linked1) {
     let span = 0;
     let inConv = false;

@@ -3,6 +3,7 @@
 import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
 import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from '../attribution/mentions.js';
+import { SPEECH_VERBS } from '../characters/lexicon.js';
 import { getProfile } from '../characters/profiles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
@@ -37,6 +38,13 @@ export interface Turn {
   between: Set<number>;
   /** Tokens since each character's last narration mention before the turn (recent ones only). */
   distance: Map<number, number>;
+  /**
+   * A narration paragraph right before the turn that leads into it ("…Mr. Collins laid aside his
+   * book, and said," then the quote as its own paragraph): the character its last sentence names
+   * first, or -1; and the gender of a pronoun subject there ("she answered:"), or null.
+   */
+  leadIn: number;
+  leadInPronoun: 'm' | 'f' | null;
   /** Characters worth scoring, before the ones the decoder's history adds. */
   candidates: number[];
 }
@@ -50,9 +58,9 @@ export interface CastFacts {
 }
 
 /** How far back (tokens) narration mentions make a character a candidate. */
-const WINDOW_TOKENS = 1500;
+const WINDOW_TOKENS = 3000;
 /** Most candidates taken from recent mentions. */
-const RECENT_CANDIDATES = 8;
+const RECENT_CANDIDATES = 12;
 /** Turns back whose rule speakers stay candidates. */
 const RULE_HISTORY = 4;
 
@@ -64,6 +72,55 @@ export function castFacts(characters: readonly Character[]): CastFacts {
     noun: characters.map((c) => getProfile(c)?.noun),
     weight: characters.map((c) => Math.log1p(c.mentions) / Math.log1p(most)),
   };
+}
+
+/** A paragraph that ends as if speech follows: "…and said," / "…she answered:" / "…he began —". */
+const LEADS_IN = /[,:\u2014-]\s*$/;
+
+/**
+ * Who a narration paragraph leads in to speak: the first character named in its last sentence
+ * when that sentence has a speech verb and the paragraph ends in a comma, colon or dash.
+ */
+function leadInOf(
+  text: string,
+  para: { start: number; end: number },
+  tokens: TokenList,
+  mentions: readonly Mention[],
+): { char: number; pronoun: 'm' | 'f' | null } {
+  const none = { char: -1, pronoun: null };
+  if (!LEADS_IN.test(text.slice(para.start, para.end))) return none;
+  const lo = tokenAt(tokens, para.start);
+  const hi = tokenAt(tokens, para.end);
+  let from = hi;
+  while (from > lo && !tokens.at(from - 1)!.initial) from--;
+  if (from > lo) from--;
+  // The speech verb nearest the end, and its subject: the last name (or he/she) before it.
+  let verb = -1;
+  for (let t = hi - 1; t >= from && verb < 0; t--)
+    if (!tokens.at(t)!.inQuote && SPEECH_VERBS.has(tokens.at(t)!.text)) verb = t;
+  if (verb < 0) return none;
+  let name = -1;
+  let nameTok = -1;
+  for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token < verb; k++)
+    if (!mentions[k]!.inQuote) [name, nameTok] = [mentions[k]!.char, mentions[k]!.token];
+  for (let t = verb - 1; t > Math.max(from, nameTok) - 1; t--) {
+    const w = tokens.at(t)!.text.toLowerCase();
+    if (w === 'he' || w === 'she') return { char: -1, pronoun: w === 'he' ? 'm' : 'f' };
+  }
+  if (name >= 0) return { char: name, pronoun: null };
+  return none;
+}
+
+/** Index of the first mention at or after token t. */
+function firstMentionAt(mentions: readonly Mention[], t: number): number {
+  let lo = 0;
+  let hi = mentions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mentions[mid]!.token < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function isVocative(text: string, m: Mention, atStart: boolean): boolean {
@@ -161,6 +218,11 @@ export function buildTurns(
     }
     for (const v of vocatives) cands.add(v);
 
+    // The paragraph before leads in only if it is narration (not itself a turn).
+    const leadIn =
+      p > 0 && p - 1 > prevPara ? leadInOf(text, paragraphs[p - 1]!, tokens, mentions) : { char: -1, pronoun: null };
+    if (leadIn.char >= 0) cands.add(leadIn.char);
+
     turns.push({
       para: p,
       quotes: list,
@@ -176,6 +238,8 @@ export function buildTurns(
       narrationBefore,
       between,
       distance,
+      leadIn: leadIn.char,
+      leadInPronoun: leadIn.pronoun,
       candidates: [...cands],
     });
     prevPara = p;
