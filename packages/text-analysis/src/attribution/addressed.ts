@@ -1,6 +1,6 @@
 // Who is addressed by which name: the vocative of a turn names the speaker of the turn next to it
-// ("'You'll make your fortune, Mr. Sowerberry,' said the beadle. / 'I hope so,' said the
-// undertaker."). A role speaker ("the robber") or a lone first name ("Charles") that the other
+// ("'You'll make your fortune, Mr. Mossop,' said the beadle. / 'I hope so,' said the
+// undertaker."). A role speaker ("the robber") or a lone first name ("Aldous") that the other
 // speakers keep addressing by one name is the character of that name.
 import type { Character } from '@castbook/contracts';
 import { HONORIFICS } from '../characters/lexicon.js';
@@ -44,19 +44,19 @@ function count(m: Counts, a: number, b: number): number {
   return m.get(a)?.get(b) ?? 0;
 }
 
-/** "Charles", "Charlotte": one word, no honorific, no surname. */
+/** "Aldous", "Tamsin": one word, no honorific, no surname. */
 function isLoneFirstName(c: Character): boolean {
   const names = [c.name, ...c.alternativeNames].map(aliasKey);
   return names.every((n) => !n.includes(' ')) && !getProfile(c)?.descriptor && !getProfile(c)?.narrator;
 }
 
-/** "Edward Leeford": a first name and a surname, no honorific. */
+/** "Ambrose Tarrant": a first name and a surname, no honorific. */
 function isFullName(c: Character): boolean {
   const key = aliasKey(c.name).split(' ');
   return key.length === 2 && !HONORIFICS.has(key[0]!) && !getProfile(c)?.descriptor;
 }
 
-/** "Mr. Bingley", "Bingley", "Mrs. Bolter": an honorific and a surname, never a first name. */
+/** "Mr. Peverell", "Peverell", "Mrs. Holt": an honorific and a surname, never a first name. */
 function isSurnameOnly(c: Character): boolean {
   const names = [c.name, ...c.alternativeNames].map((n) => aliasKey(n).split(' '));
   return names.some((w) => w.length === 2) && names.every((w) => w.length <= 2) && !getProfile(c)?.descriptor;
@@ -84,7 +84,7 @@ export function namesByAddress(turns: readonly AddressTurn[], characters: readon
       bump(opposed, b.tagged, a.tagged);
     }
   }
-  // A role tagged in the slot of a named speaker: "inquired Sikes", another speaker, "asked the
+  // A role tagged in the slot of a named speaker: "inquired Soames", another speaker, "asked the
   // robber" (one narration paragraph at most between turns).
   const isRole = (i: number) => i >= 0 && !!getProfile(characters[i]!)?.noun;
   const linked = (x: AddressTurn, y: AddressTurn) => y.para - x.para <= MAX_SLOT_GAP;
@@ -155,8 +155,8 @@ export function namesByAddress(turns: readonly AddressTurn[], characters: readon
       // Twice, or every time the character is tagged at all, or a name never tagged as a speaker
       // of its own: then it is only ever said to this character.
       if (n < MIN_NAME_VOTES && n < (tags.get(who) ?? 0) && tags.has(name)) continue;
-      // "Charles" said to Mr. Bingley, "Edward Leeford" to Monks, Mrs. Bolter addressed as
-      // "Charlotte": the one named more often keeps its name.
+      // "Aldous" said to Mr. Peverell, "Ambrose Tarrant" to Halloran, Mrs. Holt addressed as
+      // "Tamsin": the one named more often keeps its name.
       const target = characters[name]!;
       const pair =
         isSurnameOnly(c) && (isLoneFirstName(target) || (isFullName(target) && !tags.has(name)))

@@ -9,7 +9,7 @@ function run(text: string) {
   const quotes = findQuotes(text);
   const { characters, tokens } = findCharactersDetailed(text, quotes);
   const attributed = attributeQuotes(text, quotes, characters, { tokens });
-  // Compare by given name: the display name may be the fuller form ("Gilbert Blythe").
+  // Compare by given name: the display name may be the fuller form ("Selwyn Dacre").
   const name = (id: string | null) => {
     const c = characters.find((x) => x.id === id);
     return c ? (c.name.startsWith('The ') ? c.name : c.name.split(' ')[0]!) : null;
@@ -23,25 +23,25 @@ function run(text: string) {
 }
 
 const setting =
-  'Anne Shirley and Gilbert Blythe walked home. Anne was tired, and she sat down. Gilbert stood by, and he waited.\n\n';
+  'Orla Quill and Selwyn Dacre walked home. Orla was tired, and she sat down. Selwyn stood by, and he waited.\n\n';
 
 describe('attributeQuotes', () => {
   it('reads explicit tags after and before a quote', () => {
-    const r = run(setting + '"Good morning," said Anne.\n\nGilbert said, "Good morning to you."');
-    expect(r.map((q) => q.who)).toEqual(['Anne', 'Gilbert']);
+    const r = run(setting + '"Good morning," said Orla.\n\nSelwyn said, "Good morning to you."');
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
     expect(r.every((q) => q.method === 'explicit' && q.confidence >= 0.9)).toBe(true);
   });
 
   it('gives both spans of an interrupted quotation to the same speaker', () => {
-    const r = run(setting + '"Yes," said Anne, "I will."');
-    expect(r.map((q) => q.who)).toEqual(['Anne', 'Anne']);
+    const r = run(setting + '"Yes," said Orla, "I will."');
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Orla']);
   });
 
   it('resolves a pronoun tag to the last character of that gender', () => {
     const r = run(
-      setting + 'Gilbert looked at the sky.\n\n"It will rain," he said.\n\nAnne frowned.\n\n"I hope not," she said.',
+      setting + 'Selwyn looked at the sky.\n\n"It will rain," he said.\n\nOrla frowned.\n\n"I hope not," she said.',
     );
-    expect(r.map((q) => q.who)).toEqual(['Gilbert', 'Anne']);
+    expect(r.map((q) => q.who)).toEqual(['Selwyn', 'Orla']);
     expect(r[0]?.method).toBe('pronoun');
   });
 
@@ -49,36 +49,36 @@ describe('attributeQuotes', () => {
     const r = run(
       setting +
         [
-          '"Where are you going?" asked Anne.',
-          '"Home," said Gilbert.',
+          '"Where are you going?" asked Orla.',
+          '"Home," said Selwyn.',
           '"Why?"',
           '"Because it is late."',
           '"Is it?"',
         ].join('\n\n'),
     );
-    expect(r.map((q) => q.who)).toEqual(['Anne', 'Gilbert', 'Anne', 'Gilbert', 'Anne']);
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn', 'Orla', 'Selwyn', 'Orla']);
     expect(r[2]?.method).toBe('turn-taking');
     expect(r[2]!.confidence).toBeLessThan(r[0]!.confidence);
   });
 
   it('uses a vocative to find who answers', () => {
-    const r = run(setting + ['"Come here, Gilbert," said Anne.', '"What is it?"'].join('\n\n'));
-    expect(r[1]?.who).toBe('Gilbert');
+    const r = run(setting + ['"Come here, Selwyn," said Orla.', '"What is it?"'].join('\n\n'));
+    expect(r[1]?.who).toBe('Selwyn');
     expect(r[1]?.method).toBe('vocative');
   });
 
   it('uses the paragraph narration when there is no tag', () => {
-    const r = run(setting + 'Gilbert turned to her. "You are always late."');
-    expect(r[0]?.who).toBe('Gilbert');
+    const r = run(setting + 'Selwyn turned to her. "You are always late."');
+    expect(r[0]?.who).toBe('Selwyn');
     expect(r[0]?.method).toBe('narration');
   });
 
   it('attributes "said I" to the first-person narrator and names them by how they are addressed', () => {
     const text = [
-      'I went down to the river that morning with Holmes. I was tired, and my feet hurt, so I sat down on the bank.',
-      '"You look tired, Watson," said Holmes.',
+      'I went down to the river that morning with Pellow. I was tired, and my feet hurt, so I sat down on the bank.',
+      '"You look tired, Fenwick," said Pellow.',
       '"I am," said I.',
-      '"Then rest, Watson," said Holmes.',
+      '"Then rest, Fenwick," said Pellow.',
       '"I will," I answered. I lit my pipe, and I watched the water, for my mind was on my friend and his case.',
     ].join('\n\n');
     const quotes = findQuotes(text);
@@ -87,16 +87,16 @@ describe('attributeQuotes', () => {
     expect(d.quotes[1]?.attributionMethod).toBe('narrator');
     const merged = mergeNarrator(characters, d.quotes, d.narratorAddressedAs);
     const narrator = merged.characters.find((c) => c.id === merged.quotes[1]?.speakerId);
-    expect(narrator?.name).toBe('Watson');
+    expect(narrator?.name).toBe('Fenwick');
     expect(merged.quotes[3]?.speakerId).toBe(narrator?.id);
   });
 
   it('makes a speaker of a role that recurs in tags ("said the cook")', () => {
     const r = run(
       setting +
-        ['"Tea?" said the cook.', '"Yes," said Anne.', '"Milk?" asked the cook.', '"No," said Anne.'].join('\n\n'),
+        ['"Tea?" said the cook.', '"Yes," said Orla.', '"Milk?" asked the cook.', '"No," said Orla.'].join('\n\n'),
     );
-    expect(r.map((q) => q.who)).toEqual(['The cook', 'Anne', 'The cook', 'Anne']);
+    expect(r.map((q) => q.who)).toEqual(['The cook', 'Orla', 'The cook', 'Orla']);
   });
 
   it('leaves a quote with no clue unattributed', () => {
@@ -108,18 +108,18 @@ describe('attributeQuotes', () => {
 describe('a bare "Mr. SURNAME" shared by several full-named characters', () => {
   it('is, at each mention, the holder most named around it', () => {
     const text = [
-      'Mr. Thaddeus Shol met us at the door. Thaddeus Shol was small, and he was nervous.',
-      '"Come in," said Thaddeus Shol. "Thank you," said Mr. Holt, and he entered.',
+      'Mr. Evander Shol met us at the door. Evander Shol was small, and he was nervous.',
+      '"Come in," said Evander Shol. "Thank you," said Mr. Holt, and he entered.',
       '"My brother is upstairs," said Mr. Shol.',
       'The night was long and the road was dark and cold. '.repeat(60),
-      'Far away, Mr. Bartholomew Shol sat alone. Bartholomew Shol was rich, and he was proud.',
-      '"Who is there?" said Bartholomew Shol. Bartholomew Shol stood up.',
+      'Far away, Mr. Osric Shol sat alone. Osric Shol was rich, and he was proud.',
+      '"Who is there?" said Osric Shol. Osric Shol stood up.',
       '"Nobody," said Mr. Shol, and he sat down again.',
     ].join('\n\n');
     const r = analyze(text, { outline: [] });
     const who = (re: RegExp) =>
       r.characters.find((c) => c.id === r.quotes.find((q) => re.test(q.text))?.speakerId)?.name;
-    expect(who(/brother is upstairs/)).toBe('Mr. Thaddeus Shol');
-    expect(who(/Nobody/)).toBe('Mr. Bartholomew Shol');
+    expect(who(/brother is upstairs/)).toBe('Mr. Evander Shol');
+    expect(who(/Nobody/)).toBe('Mr. Osric Shol');
   });
 });

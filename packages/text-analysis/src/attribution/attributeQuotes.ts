@@ -126,10 +126,10 @@ export function attributeDetailed(
     const beforeLo = prev && prev.para === info!.para ? prev.b : paraTok(info!.para);
     const after = tagAfter(ctx, info!.b, afterHi);
     const before = tagBefore(ctx, beforeLo, info!.a);
-    // `the Gryphon said, "…" and he went on`: a name before beats a pronoun after.
+    // `the Ferryman said, "…" and he went on`: a name before beats a pronoun after.
     info!.tag =
       after && !(after.subject.kind !== 'name' && before?.subject.kind === 'name') ? after : (before ?? after);
-    // `Mrs. Barry said kindly:` closing the paragraph before a quote that opens its own.
+    // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.
     const para = info!.para;
     if (!info!.tag && beforeLo === info!.a && para > 0 && (!prev || prev.para < para - 1)) {
       const pp = paragraphs[para - 1]!;
@@ -190,7 +190,7 @@ export function attributeDetailed(
     for (let t = lo; t < hi && !found; t++) {
       if (tokens.at(t)!.inQuote) continue;
       const m = mentionAt.get(t);
-      // A name met in passing ("Procopius tells the story") is no speaker: require a few mentions.
+      // A name met in passing ("Herodotus tells the story") is no speaker: require a few mentions.
       if (m && eligible[m.char]) found = { char: m.char, method: 'narration' };
       else if (tokens.at(t)!.text === 'I' && narrator >= 0) found = { char: narrator, method: 'narrator' };
     }
@@ -273,7 +273,7 @@ export function attributeDetailed(
     if (s?.kind === 'other') return describedBy.get(s.noun) ?? -1;
     return -1;
   };
-  // Any name said to someone: "My dear Charles, what do you mean?", "… place. Charles, when …".
+  // Any name said to someone: "My dear Aldous, what do you mean?", "… place. Aldous, when …".
   const addressOf = (para: number): number => {
     for (const i of byPara.get(para)!) {
       for (let t = infos[i]!.a; t < infos[i]!.b; t++) {

@@ -5,7 +5,7 @@ export interface Turn {
   para: number;
   speaker: number;
   method: AttributionMethod | null;
-  /** Character addressed by name in the turn ("…, Watson."), or -1. */
+  /** Character addressed by name in the turn ("…, Fenwick."), or -1. */
   vocative: number;
   /** Characters named in narration before and in the turn, most recent last. */
   context: number[];

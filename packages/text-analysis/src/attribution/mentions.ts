@@ -15,7 +15,7 @@ export interface Mention {
 
 const MAX_WORDS = 5;
 
-/** "Mr. Bennet" -> "Mr Bennet"; "the Hatter" -> "Hatter". */
+/** "Mr. Ashcombe" -> "Mr Ashcombe"; "the Ferryman" -> "Ferryman". */
 export function aliasKey(name: string): string {
   return name
     .replace(/^(the|a|an)\s+/i, '')
@@ -82,7 +82,7 @@ const SURNAME_AFTER = 300;
 const SURNAME_SCALE = 200;
 
 /**
- * "Mr. Sholto" among Thaddeus, Bartholomew and Major John Sholto: a character known only by an
+ * "Mr. Shol" among Evander, Osric and Major Ambrose Shol: a character known only by an
  * honorific and a surname, when two or more characters carry that surname with a first name, is
  * at each mention the holder most named around it. Mentions are re-pointed in place; a mention with
  * no holder nearby keeps its own character.
@@ -92,7 +92,7 @@ export function resolveSharedSurnames(mentions: Mention[], characters: readonly 
   const holders = new Map<number, number[]>();
   characters.forEach((c, i) => {
     const names = [c.name, ...c.alternativeNames].map(words);
-    // Only "Mr. Sholto" (and perhaps "Sholto"): one surname, never a first name.
+    // Only "Mr. Shol" (and perhaps "Shol"): one surname, never a first name.
     if (!names.every((w) => w.length <= 2) || !names.some((w) => w.length === 2)) return;
     const surname = names.find((w) => w.length === 2)![1]!;
     if (names.some((w) => w[w.length - 1] !== surname)) return;
@@ -101,8 +101,8 @@ export function resolveSharedSurnames(mentions: Mention[], characters: readonly 
     characters.forEach((o, j) => {
       if (j === i) return;
       const full = [o.name, ...o.alternativeNames].map(words);
-      // Called by the same honorific with a first name and the surname ("Mr. Thaddeus Sholto"):
-      // "Mrs. Bennet" is not one of the Miss Bennets.
+      // Called by the same honorific with a first name and the surname ("Mr. Evander Shol"):
+      // "Mrs. Ashcombe" is not one of the Miss Ashcombes.
       const named = full.some((w) => w.length >= 3 && w[0] === honorific && w[w.length - 1] === surname);
       const g = getProfile(o)?.gender ?? 'u';
       if (named && g !== 'u' && g === (getProfile(c)?.gender ?? 'u')) others.push(j);

@@ -6,8 +6,8 @@ import type { Mention } from './mentions.js';
 /** Mentions looked at before giving up. */
 const LOOKBACK = 60;
 /**
- * A sentence's subject is the usual antecedent ("Marilla's lips twitched. She had expected Mrs.
- * Rachel up…" → she = Marilla): within this many characters a subject beats a later object.
+ * A sentence's subject is the usual antecedent ("Tamsin's lips twitched. She had expected Mrs.
+ * Holt up…" → she = Tamsin): within this many characters a subject beats a later object.
  */
 export const SUBJECT_WINDOW = 400;
 

@@ -9,9 +9,9 @@ function speakerName(r: ReturnType<typeof analyze>, pattern: RegExp): string | u
 describe('role speakers merged into the named character', () => {
   it('reads an apposition with words before the role ("Mr. Pound, the parochial undertaker")', () => {
     const text = [
-      'Oliver met Mr. Pound, the parochial undertaker, at the gate. Oliver was cold.',
+      'Idris met Mr. Pound, the parochial undertaker, at the gate. Idris was cold.',
       '"Good day," said the undertaker.',
-      '"Good day, sir," said Oliver.',
+      '"Good day, sir," said Idris.',
       '"Come in," said the undertaker.',
       '"Thank you," said Mr. Pound, and he smiled.',
     ].join('\n\n');
@@ -20,24 +20,24 @@ describe('role speakers merged into the named character', () => {
     expect(r.characters.some((c) => c.name === 'The undertaker')).toBe(false);
   });
 
-  it('reads a copula ("Noah was a charity-boy")', () => {
+  it('reads a copula ("Jory was a charity-boy")', () => {
     const text = [
-      'Noah Clay sat on a post, and Oliver looked at him. Noah Clay was a charity-boy, and he was rude.',
+      'Jory Tolley sat on a post, and Idris looked at him. Jory Tolley was a charity-boy, and he was rude.',
       '"I kicked," said the charity-boy.',
-      '"Did you?" said Oliver.',
-      '"Yes," said the charity-boy. "Go away," said Noah Clay.',
+      '"Did you?" said Idris.',
+      '"Yes," said the charity-boy. "Go away," said Jory Tolley.',
     ].join('\n\n');
     const r = analyze(text, { outline: [] });
-    expect(speakerName(r, /I kicked/)).toBe('Noah Clay');
+    expect(speakerName(r, /I kicked/)).toBe('Jory Tolley');
   });
 
   it('keeps a role apart when appositions name two people alike', () => {
     const text = [
-      'Mr. Pound, the undertaker, and Mr. Cole, the undertaker, met Oliver.',
+      'Mr. Pound, the undertaker, and Mr. Prosser, the undertaker, met Idris.',
       '"Good day," said the undertaker.',
-      '"Good day," said Oliver.',
+      '"Good day," said Idris.',
       '"Come in," said the undertaker.',
-      '"Well," said Mr. Pound. "Well," said Mr. Cole.',
+      '"Well," said Mr. Pound. "Well," said Mr. Prosser.',
     ].join('\n\n');
     const r = analyze(text, { outline: [] });
     expect(speakerName(r, /Come in/)).toBe('The undertaker');
@@ -47,22 +47,22 @@ describe('role speakers merged into the named character', () => {
 describe('names joined by what the speakers call each other', () => {
   it('merges a role that the other speakers keep addressing by one name', () => {
     const text = [
-      'Fagan and Nell sat with the robber by the fire. Fagan was old.',
+      'Mossop and Nell sat with the robber by the fire. Mossop was old.',
       '"Wot d\'ye mean?" said the robber.',
-      '"Hush, Bill, hush!" said Fagan.',
+      '"Hush, Ludo, hush!" said Mossop.',
       '"Where is it?" asked the robber.',
-      '"Here, Bill," said Nell.',
+      '"Here, Ludo," said Nell.',
       '"Give it here," said the robber.',
-      '"Take it, Bill," said Fagan.',
+      '"Take it, Ludo," said Mossop.',
       '"Now go," said the robber.',
-      'Bill Soames went out. Bill Soames was a thief, and Bill Soames was cruel. "Come," said Bill Soames.',
+      'Ludo Soames went out. Ludo Soames was a thief, and Ludo Soames was cruel. "Come," said Ludo Soames.',
     ].join('\n\n');
     const r = analyze(text, { outline: [] });
-    expect(speakerName(r, /Give it here/)).toBe('Bill Soames');
+    expect(speakerName(r, /Give it here/)).toBe('Ludo Soames');
   });
 
   it('merges a role that takes the turns of one named speaker, with narration between turns', () => {
-    const lines: string[] = ['Bill Soames and Tobias Kell walked on. Bill Soames was a robber, and he was cruel.'];
+    const lines: string[] = ['Ludo Soames and Tobias Kell walked on. Ludo Soames was a robber, and he was cruel.'];
     for (const [a, b, c] of [
       ['Where now?', 'Here', 'Quick'],
       ['Stop', 'Why?', 'Because'],
@@ -70,7 +70,7 @@ describe('names joined by what the speakers call each other', () => {
       ['Run', 'I cannot', 'Then walk'],
     ])
       lines.push(
-        `"${a}," said Bill Soames.`,
+        `"${a}," said Ludo Soames.`,
         `"${b}," said Tobias Kell.`,
         'The wind blew hard over the heath.',
         `"${c}," said the thief.`,
@@ -79,23 +79,23 @@ describe('names joined by what the speakers call each other', () => {
         'The night fell.',
       );
     const r = analyze(lines.join('\n\n'), { outline: [] });
-    expect(speakerName(r, /Then walk/)).toBe('Bill Soames');
+    expect(speakerName(r, /Then walk/)).toBe('Ludo Soames');
   });
 
-  it('merges a lone first name said to a surname-holder ("Charles" to Mr. Bingle)', () => {
+  it('merges a lone first name said to a surname-holder ("Aldous" to Mr. Peverell)', () => {
     const text = [
-      'Mr. Bingle and his sister Miss Bingle sat with Mr. Darby. Mr. Bingle was merry.',
-      '"It is amazing to me," said Mr. Bingle, "how young ladies do it."',
-      '"My dear Charles, what do you mean?" said Miss Bingle.',
-      '"I mean it," said Mr. Bingle.',
-      '"Charles, you are absurd."',
+      'Mr. Peverell and his sister Miss Peverell sat with Mr. Darby. Mr. Peverell was merry.',
+      '"It is amazing to me," said Mr. Peverell, "how young ladies do it."',
+      '"My dear Aldous, what do you mean?" said Miss Peverell.',
+      '"I mean it," said Mr. Peverell.',
+      '"Aldous, you are absurd."',
       '"Not at all," said Mr. Darby.',
     ].join('\n\n');
     const r = analyze(text, { outline: [] });
-    const bingle = r.characters.find((c) => c.name === 'Mr. Bingle');
+    const bingle = r.characters.find((c) => c.name === 'Mr. Peverell');
     expect(bingle).toBeDefined();
-    expect(r.characters.some((c) => c.name === 'Charles')).toBe(false);
-    expect(bingle!.alternativeNames).toContain('Charles');
+    expect(r.characters.some((c) => c.name === 'Aldous')).toBe(false);
+    expect(bingle!.alternativeNames).toContain('Aldous');
   });
 
   it('keeps two speakers apart when they answer each other', () => {

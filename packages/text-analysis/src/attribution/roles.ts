@@ -1,15 +1,15 @@
 // A speaker known by a role ("the beadle") is a named character when the text says so by
-// apposition: "Mr. Bumble, the beadle" or "the beadle, Mr. Bumble".
+// apposition: "Mr. Mossop, the beadle" or "the beadle, Mr. Mossop".
 import type { Character } from '@castbook/contracts';
 import { getProfile, setProfile } from '../characters/profiles.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
 import type { Mention } from './mentions.js';
 
-/** "Mr. Sowerberry, the parochial undertaker", "Mr. Losberne, a surgeon": up to two words before the role. */
+/** "Mr. Pound, the parochial undertaker", "Mr. Prosser, a surgeon": up to two words before the role. */
 const AFTER = /^,\s+(?:the|a|an)\s+((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)/;
-/** "Noah was a charity-boy", "Sowerberry was the undertaker". */
+/** "Jory was a charity-boy", "Pound was the undertaker". */
 const COPULA = /^\s+(?:was|is)\s+(?:the|a|an)\s+((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)/;
-/** "the undertaker, Mr. Sowerberry". */
+/** "the undertaker, Mr. Pound". */
 const BEFORE = /the\s+([a-z][a-z-]*),\s+$/;
 const WINDOW = 60;
 
@@ -115,8 +115,8 @@ const MIN_SHARED_SLOTS = 3;
 const MAX_OPPOSED_SHARE = 0.25;
 
 /**
- * A role ("the Jew", "the undertaker") that is tagged in the turns where a named character would
- * speak — "Fagin said", then the other speaker, then "said the Jew" — with the same partner in
+ * A role ("the pedlar", "the undertaker") that is tagged in the turns where a named character would
+ * speak — "Mossop said", then the other speaker, then "said the pedlar" — with the same partner in
  * between and never answering that name, is that name: role index -> named index.
  */
 export function rolesByTurns(

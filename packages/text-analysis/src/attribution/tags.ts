@@ -1,4 +1,4 @@
-// Speech tags next to a quotation: `"…," said Anne`, `Anne said, "…"`, `"…," he replied`.
+// Speech tags next to a quotation: `"…," said Orla`, `Orla said, "…"`, `"…," he replied`.
 import { SPEECH_VERBS } from '../characters/lexicon.js';
 import type { Token, TokenList } from '../characters/tokens.js';
 import type { Mention } from './mentions.js';
@@ -26,7 +26,7 @@ function isVerb(t: Token | undefined): boolean {
   return !!t && !t.cap && SPEECH_VERBS.has(t.text);
 }
 
-/** Right after a quote, any past-tense verb next to a name is a tag: `" corroborated Flora`. */
+/** Right after a quote, any past-tense verb next to a name is a tag: `" corroborated Tamsin`. */
 function isPastVerb(t: Token | undefined): boolean {
   return !!t && !t.cap && t.text.length > 3 && t.text.endsWith('ed');
 }
@@ -47,7 +47,7 @@ function subjectAt(ctx: TagContext, i: number, lo: number, hi: number): TagSubje
   if (i < lo || i >= hi) return null;
   const t = ctx.tokens.at(i);
   let m = ctx.mentionAt.get(i);
-  // "the Hatter", "the March Hare": an article and one capitalised word may precede the name.
+  // "the Ferryman", "the Grey Fox": an article and one capitalised word may precede the name.
   if (!m && t!.text.toLowerCase() === 'the')
     m = ctx.mentionAt.get(i + 1) ?? (ctx.tokens.at(i + 1)?.cap ? ctx.mentionAt.get(i + 2) : undefined);
   if (m && m.endToken <= hi) return { kind: 'name', char: m.char, mention: m };
@@ -78,10 +78,10 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
       if (m && m.endToken === i) return { subject: { kind: 'name', char: m.char, mention: m }, side: 'after' };
     }
     if (isVerb(tk.at(i))) {
-      // "said Anne", "said the Hatter", "said he", "said I", "said Mr. Bennet coolly"
+      // "said Orla", "said the Ferryman", "said he", "said I", "said Mr. Ashcombe coolly"
       const s = subjectAt(ctx, i + 1, lo, hi);
       if (s) return { subject: s, side: 'after' };
-      // "Anne said", "he said", "Anne quietly said"
+      // "Orla said", "he said", "Orla quietly said"
       const before = isAdverb(tk.at(i - 1)) ? i - 2 : i - 1;
       for (let j = before; j >= lo; j--) {
         const m = ctx.mentionAt.get(j);
@@ -131,7 +131,7 @@ function descriptionBefore(tk: TokenList, i: number, lo: number): Token | null {
   return i - 1 >= lo && !!n && !!d && !n.cap && DETERMINERS.has(d.text.toLowerCase()) && n.joined ? n : null;
 }
 
-/** Tag in the narration tokens [lo, hi) that precede a quote: `Anne said, "…"`. */
+/** Tag in the narration tokens [lo, hi) that precede a quote: `Orla said, "…"`. */
 export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
   const start = Math.max(lo, hi - BEFORE_WINDOW);
   const tk = ctx.tokens;
@@ -148,7 +148,7 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
     }
     const p = subjectAt(ctx, before, lo, hi);
     if (p && p.kind === 'pronoun') return { subject: p, side: 'before' };
-    // "Elizabeth coloured, and said--": the subject opens the sentence.
+    // "Margaret coloured, and said--": the subject opens the sentence.
     for (let j = before; j >= Math.max(lo, i - SUBJECT_REACH); j--) {
       if (j < before && sentenceBreak(ctx, j, j + 1)) break;
       const q = subjectAt(ctx, j, lo, hi);

@@ -28,7 +28,7 @@ describe('naming constructions that give one person two names', () => {
   it('joins "X, late Y" (a name given up)', () => {
     const text = [
       'Noel Tarrant was a clerk. "Hello," said Noel Tarrant, and he sat.',
-      'Later, in town, Mr. Giles Marlow, late Tarrant, bowed. "Sir," said Mr. Marlow, and he smiled.',
+      'Later, in town, Mr. Ambrose Marlow, late Tarrant, bowed. "Sir," said Mr. Marlow, and he smiled.',
       '"Yes," said Mr. Marlow. Mr. Marlow left.',
     ].join('\n\n');
     const list = characters(text);
@@ -39,14 +39,14 @@ describe('naming constructions that give one person two names', () => {
 
   it('joins "Y, as X was now called"', () => {
     const text = [
-      'Tom Brand ran away to sea. "Goodbye," said Tom Brand, and he went.',
-      'Years later Captain Hawke, as Tom Brand was now called, came home. "I am back," said Captain Hawke.',
+      'Jago Brand ran away to sea. "Goodbye," said Jago Brand, and he went.',
+      'Years later Captain Hawke, as Jago Brand was now called, came home. "I am back," said Captain Hawke.',
       '"Ale," said Captain Hawke, and he sat.',
     ].join('\n\n');
     const list = characters(text);
-    const tom = byName(list, 'Tom Brand');
-    expect(tom).toBeDefined();
-    expect(byName(list, 'Captain Hawke')).toBe(tom);
+    const jago = byName(list, 'Jago Brand');
+    expect(jago).toBeDefined();
+    expect(byName(list, 'Captain Hawke')).toBe(jago);
   });
 
   it('takes "Mrs. SURNAME" for the woman whom "Mr. SURNAME had married"', () => {
@@ -66,15 +66,15 @@ describe('naming constructions that give one person two names', () => {
 
   it('takes "Mrs. SURNAME" for "NAME the wife of Mr. SURNAME"', () => {
     const text = [
-      '"Tea?" said Harriet, and she poured it. Harriet smiled at Mr. Crump.',
+      '"Tea?" said Tamsin, and she poured it. Tamsin smiled at Mr. Crump.',
       '"Thank you," said Mr. Crump, and he drank. Mr. Crump sighed.',
-      'Harriet the wife of Mr. Crump! Nobody had thought it.',
+      'Tamsin the wife of Mr. Crump! Nobody had thought it.',
       '"Sit down," said Mrs. Crump, and she frowned. Mrs. Crump was busy.',
     ].join('\n\n');
     const list = characters(text);
-    const harriet = byName(list, 'Harriet');
-    expect(harriet).toBeDefined();
-    expect(byName(list, 'Mrs. Crump')).toBe(harriet);
+    const tamsin = byName(list, 'Tamsin');
+    expect(tamsin).toBeDefined();
+    expect(byName(list, 'Mrs. Crump')).toBe(tamsin);
   });
 
   it('does not read a wish ("make her marry Mr. Crump") or an address in a quote as a marriage', () => {

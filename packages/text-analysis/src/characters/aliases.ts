@@ -1,7 +1,7 @@
-// Naming constructions that give one person two names: "Mr. John Dawkins, otherwise the Artful
-// Dodger", "Mr. Morris Bolter, late Claypole", "X, commonly called / known as / alias Y",
-// "Y, as X was now called", and marriage: "Mr. Bumble had married Mrs. Corney" makes the "Mrs.
-// Bumble" of the text Mrs. Corney. Characters are merged before attribution, so that the quotes of
+// Naming constructions that give one person two names: "Mr. Jory Tolley, otherwise the Grey
+// Fox", "Mr. Ambrose Marlow, late Tarrant", "X, commonly called / known as / alias Y",
+// "Y, as X was now called", and marriage: "Mr. Mossop had married Mrs. Quill" makes the "Mrs.
+// Mossop" of the text Mrs. Quill. Characters are merged before attribution, so that the quotes of
 // both names go to one speaker.
 import type { Character } from '@castbook/contracts';
 import { aliasIndex, aliasKey } from '../attribution/mentions.js';
@@ -14,8 +14,8 @@ const ALIAS_AFTER =
   /[,(]\s*(?:otherwise(?:\s+called)?|alias|commonly\s+called|generally\s+called|better\s+known\s+as|known\s+as|late|formerly|who\s+called\s+(?:himself|herself)|under\s+the\s+name\s+of)\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){0,3}$/;
 /** "B, as A was now called": the first name is another name of the second. */
 const AS_CALLED = /,\s*as\s+[A-Z][\w.' ]*?\s(?:was|is)\s+(?:now\s+|then\s+)?$/;
-/** "A had married B", "A married B" (past tense only: "make Lizzy marry Mr. Collins" is a wish). */
-/** "Charlotte the wife of Mr. Collins", "Jane, wife of Mr. Crump". */
+/** "A had married B", "A married B" (past tense only: "make Peggy marry Mr. Crump" is a wish). */
+/** "Tamsin the wife of Mr. Crump", "Orla, wife of Mr. Holt". */
 const WIFE_OF = /^,?\s+(?:the\s+)?wife\s+of\s+$/;
 const MARRIED = /^\s+(?:had\s+)?married\s+$/;
 
@@ -85,7 +85,7 @@ export function aliasLinks(text: string, tokens: TokenList, characters: readonly
       continue;
     }
     if (word === 'wife of') {
-      // "Charlotte the wife of Mr. Collins", "Jane, wife of Mr. Crump".
+      // "Tamsin the wife of Mr. Crump", "Orla, wife of Mr. Holt".
       const the = at > 0 && tokens.at(at - 1)!.text.toLowerCase() === 'the' ? at - 1 : at;
       const a = the > 0 ? mentionTo(tokens, index, the - 1) : null;
       const b = mentionFrom(tokens, index, endTok);
@@ -111,7 +111,7 @@ export function aliasLinks(text: string, tokens: TokenList, characters: readonly
     // "A, otherwise B", "A (otherwise B)".
     let bTok = endTok;
     if (tokens.at(bTok)?.text === 'the') bTok++;
-    // "otherwise the Artful Dodger": the name may be the end of a longer capitalised run.
+    // "otherwise the Grey Fox": the name may be the end of a longer capitalised run.
     let b = mentionFrom(tokens, index, bTok);
     for (let k = bTok + 1; !b && k < bTok + MAX_WORDS && tokens.at(k)?.cap && tokens.at(k)!.joined; k++)
       b = mentionFrom(tokens, index, k);

@@ -1,8 +1,9 @@
-// Collects capitalised name forms ("Mr. Bennet", "Elizabeth", "the Hatter") with the evidence
+// Collects capitalised name forms ("Mr. Ashcombe", "Margaret", "the Ferryman") with the evidence
 // that tells persons from places and ordinary words.
 import {
   FEMALE_PRONOUNS,
   HONORIFICS,
+  isNationalityWord,
   MALE_PRONOUNS,
   NOT_NAMES,
   PERSON_VERBS,
@@ -12,7 +13,7 @@ import {
 import type { Token, TokenList } from './tokens.js';
 
 export interface FormStats {
-  /** "Mr Bennet", "Elizabeth Bennet", "Hatter": honorific (without period) then name words. */
+  /** "Mr Ashcombe", "Margaret Ashcombe", "Ferryman": honorific (without period) then name words. */
   key: string;
   honorific: string | null;
   words: string[];
@@ -24,6 +25,8 @@ export interface FormStats {
   male: number;
   female: number;
   vocatives: number;
+  /** Mentions inside quotations (speech, where dialect spellings live). */
+  quoted: number;
   verbAfter: number;
   prepBefore: number;
   firstOffset: number;
@@ -33,7 +36,7 @@ const PARTICLES = new Set(['de', 'van', 'von', 'du', 'da', 'di', 'del', 'della',
 const MAX_NAME_WORDS = 4;
 
 export function isNameWord(t: Token): boolean {
-  return t.cap && t.text.length > 1 && !NOT_NAMES.has(t.text) && !/^[A-Z]+$/.test(t.text);
+  return t.cap && t.text.length > 1 && !NOT_NAMES.has(t.text) && !/^[A-Z]+$/.test(t.text) && !isNationalityWord(t.text);
 }
 
 function stats(map: Map<string, FormStats>, key: string, hon: string | null, words: string[], at: number): FormStats {
@@ -50,6 +53,7 @@ function stats(map: Map<string, FormStats>, key: string, hon: string | null, wor
       afterThe: 0,
       tags: 0,
       vocatives: 0,
+      quoted: 0,
       verbAfter: 0,
       prepBefore: 0,
       firstOffset: at,
@@ -59,7 +63,7 @@ function stats(map: Map<string, FormStats>, key: string, hon: string | null, wor
   return s;
 }
 
-/** Lower-case occurrences of every word, to reject capitalised common words ("Well", "Rose" stays). */
+/** Lower-case occurrences of every word, to reject capitalised common words ("Well", "Hope" stays). */
 export function lowerCounts(tokens: TokenList): Map<string, number> {
   const m = new Map<string, number>();
   for (const t of tokens) if (!t.cap) m.set(t.text, (m.get(t.text) ?? 0) + 1);
@@ -70,7 +74,7 @@ const PRONOUN_WINDOW = 20;
 
 /** The first personal pronoun after a name, before any other name, hints at its gender. */
 function countPronoun(s: FormStats, tokens: TokenList, from: number): void {
-  // Quotations are skipped: `"…," Brett said. "…" She looked` still tells Brett is a woman.
+  // Quotations are skipped: `"…," Jory said. "…" She looked` still tells Jory is a woman.
   let seen = 0;
   for (let i = from; i < tokens.length && seen < PRONOUN_WINDOW; i++) {
     const t = tokens.at(i);
@@ -134,7 +138,7 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
     const nextText = next ? next.text : '';
     const nextNext = k + 1 < tokens.length ? tokens.at(k + 1)!.text : '';
     const prev2 = i > 1 ? tokens.at(i - 2)! : undefined;
-    // "said Anne", and "said the Lory" for a descriptor used as a name.
+    // "said Orla", and "said the Ferryman" for a descriptor used as a name.
     const tagBefore =
       (prev && t!.joined && SPEECH_VERBS.has(prevLower)) ||
       (prevLower === 'the' && prev2 && prev!.joined && SPEECH_VERBS.has(prev2.text));
@@ -142,6 +146,7 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
       next && next.joined && (SPEECH_VERBS.has(nextText) || (nextText.endsWith('ly') && SPEECH_VERBS.has(nextNext)));
     if (!t!.inQuote && (tagBefore || tagAfter)) s.tags++;
     if (t!.inQuote) {
+      s.quoted++;
       const before = text.slice(Math.max(0, t!.start - 6), t!.start);
       const endTok = tokens.at(k - 1)!.end;
       const after = text[endTok] ?? '';
@@ -152,7 +157,7 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
       if (prev && PLACE_PREPOSITIONS.has(prevLower)) s.prepBefore++;
     }
     if (!t!.inQuote) countPronoun(s, tokens, k);
-    // A run that opens a sentence may start with an ordinary word ("Poor Alice"): let the next
+    // A run that opens a sentence may start with an ordinary word ("Poor Orla"): let the next
     // token start its own run too.
     if (hon || words.length === 1 || !t!.initial) i = k - 1;
   }

@@ -12,29 +12,29 @@ function byName(list: ReturnType<typeof characters>, name: string) {
 }
 
 const family = [
-  'Miss Elizabeth Bennet lived at Longbourn with her father and mother.',
-  '"Lizzy, come here," said Mrs. Bennet.',
-  '"Yes, mamma," said Elizabeth, and she went in.',
-  '"My dear Eliza," said Mr. Bennet, "you are late."',
-  'Elizabeth smiled at him, and she sat down. Mr. Bennet laughed and he took up his book.',
-  '"Eliza is always late," said Mrs. Bennet, and she sighed.',
-  'On Monday they drove to London, and in April they went to Meryton. At Meryton they stayed.',
-  'Elizabeth was glad. "Well, Lizzy?" said Mr. Bennet.',
-  'Mrs. Bennet went to London. Elizabeth wrote to Mrs. Bennet from Meryton.',
+  'Miss Margaret Ashcombe lived at Dunmere with her father and mother.',
+  '"Peggy, come here," said Mrs. Ashcombe.',
+  '"Yes, mamma," said Margaret, and she went in.',
+  '"My dear Meg," said Mr. Ashcombe, "you are late."',
+  'Margaret smiled at him, and she sat down. Mr. Ashcombe laughed and he took up his book.',
+  '"Meg is always late," said Mrs. Ashcombe, and she sighed.',
+  'On Monday they drove to Quito, and in April they went to Kelloway. At Kelloway they stayed.',
+  'Margaret was glad. "Well, Peggy?" said Mr. Ashcombe.',
+  'Mrs. Ashcombe went to Quito. Margaret wrote to Mrs. Ashcombe from Kelloway.',
 ].join('\n\n');
 
 describe('findCharacters', () => {
   it('merges a full name, the given name, nicknames and an honorific form into one character', () => {
     const list = characters(family);
-    const liz = byName(list, 'Elizabeth');
+    const liz = byName(list, 'Margaret');
     expect(liz).toBeDefined();
-    for (const alias of ['Lizzy', 'Eliza', 'Miss Elizabeth Bennet']) expect(byName(list, alias)).toBe(liz);
+    for (const alias of ['Peggy', 'Meg', 'Miss Margaret Ashcombe']) expect(byName(list, alias)).toBe(liz);
   });
 
   it('keeps Mr. and Mrs. of one surname apart and infers their gender', () => {
     const list = characters(family);
-    const mr = byName(list, 'Mr. Bennet');
-    const mrs = byName(list, 'Mrs. Bennet');
+    const mr = byName(list, 'Mr. Ashcombe');
+    const mrs = byName(list, 'Mrs. Ashcombe');
     expect(mr).toBeDefined();
     expect(mrs).toBeDefined();
     expect(mr).not.toBe(mrs);
@@ -44,7 +44,7 @@ describe('findCharacters', () => {
 
   it('leaves out places, months, days, interjections and sentence-initial words', () => {
     const names = characters(family).flatMap((c) => [c.name, ...c.alternativeNames]);
-    for (const bad of ['London', 'Meryton', 'Longbourn', 'April', 'Monday', 'Well', 'Yes', 'On', 'At'])
+    for (const bad of ['Quito', 'Kelloway', 'Dunmere', 'April', 'Monday', 'Well', 'Yes', 'On', 'At'])
       expect(names).not.toContain(bad);
   });
 
@@ -56,14 +56,14 @@ describe('findCharacters', () => {
   it('adds a first-person narrator', () => {
     const text = [
       'I went down to the river that morning. I was tired, and my feet hurt, so I sat on the bank.',
-      '"You look tired," said Holmes.',
+      '"You look tired," said Pellow.',
       '"I am," said I. I looked at him and I smiled. My pipe was cold, and I lit it again.',
-      'Holmes said nothing. I waited, and then I spoke again, for I was curious about my friend.',
+      'Pellow said nothing. I waited, and then I spoke again, for I was curious about my friend.',
     ].join('\n\n');
     const list = characters(text);
     const narrator = list.find((c) => getProfile(c)?.narrator);
     expect(narrator).toBeDefined();
-    expect(byName(list, 'Holmes')).toBeDefined();
+    expect(byName(list, 'Pellow')).toBeDefined();
   });
 
   it('finds no narrator in a third-person story', () => {

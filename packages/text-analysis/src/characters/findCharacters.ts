@@ -3,6 +3,7 @@ import type { Character, Quote } from '@castbook/contracts';
 import { mergeAliases } from './aliases.js';
 import { collectForms, lowerCounts, type FormStats } from './candidates.js';
 import { isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
+import { isPlaceName } from './places.js';
 import { findDescribedSpeakers } from './descriptions.js';
 import { hasFirstPersonNarrator } from './narrator.js';
 import { setProfile } from './profiles.js';
@@ -11,7 +12,7 @@ import { ABBREVIATIONS } from './tokens.js';
 
 export const NARRATOR_NAME = 'Narrator';
 
-/** "Mr Bennet" -> "Mr. Bennet"; descriptors keep their article ("the Hatter"). */
+/** "Mr Ashcombe" -> "Mr. Ashcombe"; descriptors keep their article ("the Ferryman"). */
 export function renderForm(f: FormStats, descriptor: boolean): string {
   const hon = f.honorific ? (ABBREVIATIONS.has(f.honorific) ? f.honorific + '.' : f.honorific) + ' ' : '';
   const body = hon + f.words.join(' ');
@@ -44,10 +45,10 @@ function toCharacter(p: Person, id: string): Character {
   return c;
 }
 
-/** "Miss Bennets" is a group when "Miss Bennet" exists. */
+/** "Miss Ashcombes" is a group when "Miss Ashcombe" exists. */
 function isPlural(f: FormStats, forms: Map<string, FormStats>): boolean {
   if (!f.key.endsWith('s')) return false;
-  // "Brittles" is a name, not the plural of a "Brittle" met once: the singular must dominate.
+  // "Giddings" is a name, not the plural of a "Gidding" met once: the singular must dominate.
   const one = forms.get(f.key.slice(0, -1)) ?? forms.get(f.key.slice(0, -2));
   return !!one && one.total > f.total;
 }
@@ -64,17 +65,24 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
   const lower = lowerCounts(tokens);
   const honLasts = new Set<string>();
   for (const f of forms.values()) if (f.honorific && f.total >= 2) honLasts.add(f.words[f.words.length - 1]!);
-  // Single names first, so that "Bill Gorton" is a person because "Bill" is.
+  // Single names first, so that "Jago Brand" is a person because "Jago" is.
   const all = [...forms.values()];
   const fullFirsts = new Set<string>();
   for (const f of all) if (f.words.length > 1 && !f.honorific) fullFirsts.add(f.words[0]!);
+  // "Ababa" alone is a place when the text goes to "Addis Ababa".
+  const placeParts = new Set<string>();
+  for (const f of all)
+    if (!f.honorific && f.words.length > 1 && f.total >= 2 && isPlaceName(f.words))
+      placeParts.add(f.words[f.words.length - 1]!);
   const singles = new Set<string>(
     all
-      .filter((f) => f.words.length === 1 && isPersonForm(f, lower, honLasts, new Set(), fullFirsts))
+      .filter((f) => f.words.length === 1 && isPersonForm(f, lower, honLasts, new Set(), fullFirsts, placeParts))
       .map((f) => f.words[0]!),
   );
-  const personForms = all.filter((f) => isPersonForm(f, lower, honLasts, singles, fullFirsts) && !isPlural(f, forms));
-  // "the Artful Dodger": descriptor runs, characters or not, that join their parts.
+  const personForms = all.filter(
+    (f) => isPersonForm(f, lower, honLasts, singles, fullFirsts, placeParts) && !isPlural(f, forms),
+  );
+  // "the Grey Fox": descriptor runs, characters or not, that join their parts.
   const compounds = new Set(
     all.filter((f) => !f.honorific && f.words.length === 2 && f.afterThe * 2 >= f.total).map((f) => f.key),
   );

@@ -31,6 +31,8 @@ export const HONORIFICS: ReadonlyMap<string, Gender> = new Map([
   ['Admiral', 'm'],
   ['Inspector', 'm'],
   ['Mrs', 'f'],
+  ['Missis', 'f'],
+  ['Missus', 'f'],
   ['Miss', 'f'],
   ['Ms', 'f'],
   ['Madam', 'f'],
@@ -68,7 +70,7 @@ export const HONORIFICS: ReadonlyMap<string, Gender> = new Map([
 ]);
 
 /** Honorifics that say the person is married (Mrs. X is not Miss X). */
-export const MARRIED = new Set(['Mrs', 'Madame', 'Mme', 'Frau', 'Señora', 'Senora']);
+export const MARRIED = new Set(['Mrs', 'Missis', 'Missus', 'Madame', 'Mme', 'Frau', 'Señora', 'Senora']);
 export const UNMARRIED = new Set(['Miss', 'Mademoiselle', 'Mlle']);
 
 /** Speech verbs of dialogue tags, base and past forms. */
@@ -99,14 +101,13 @@ export const NOT_NAMES = new Set(
     'I Me My Mine Myself We Us Our You Your Yours He Him His She Her Hers It Its They Them Their Theirs ' +
     'This That These Those There Here Then Now When Where What Which Who Whom Whose Why How ' +
     'A An The And But Or Nor For So Yet If Of In On At To From By With As Into Upon After Before ' +
-    'Not No Yes Yea Nay Oh O Ah Aha Alas Ay Aye Eh Hey Hi Hello Hush Ha Hm Hum Humph Pooh Pshaw Lor ' +
+    'Not No Yes Yea Nay Oh O Ah Aha Alas Ay Aye Eh Hey Hi Hello Hush Ha Hm Hum Humph Pshaw Lor ' +
     'Well Why Indeed Nonsense Come Go Look See Say Tell Let Please Pray Thank Thanks Good Dear Poor Sure ' +
     "Ma'am Ma\u2019am Madam Madame Ma Am Maam Mam Mistress Gentlemen Ladies Gentleman " +
     'God Heaven Heavens Christ Jesus Bible Devil Providence Mamma Mama Papa Pa Ma Mum Dad ' +
     'Cousin Baby Darling Honey Love Sweetheart ' +
     'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July ' +
     'August September October November December Christmas Easter Chapter Book Volume Part Section ' +
-    'English French German Italian Spanish American British Scotch Irish Indian Christian ' +
     'Everybody Everyone Somebody Someone Nobody Anybody Anyone Nothing Something Everything All Some Any ' +
     'Each Every Both Either Neither One Two Three Four Five Six Seven Eight Nine Ten Hundred Thousand ' +
     'First Second Third Last Next Only Just Even Still Also Too Very Much More Most Many Such Again ' +
@@ -124,6 +125,44 @@ export const NOT_NAMES = new Set(
     'Dearest Young Old Little Hm Mmm Er Um Uh Boy Girl Man Woman Child Children Sonny Lad Lass Mate Fellow Friend Friends'
   ).split(/\s+/),
 );
+
+/** Adjectives of nationality, region and faith: "the English", "an Englishman", "the Germans". */
+const DEMONYMS = new Set(
+  (
+    'English British Scotch Scottish Irish Welsh French German Dutch Flemish Italian Spanish Portuguese ' +
+    'Swiss Austrian Russian Polish Swedish Danish Norwegian Greek Turkish Arab Arabian Persian Egyptian ' +
+    'Indian Chinese Japanese American Canadian Mexican Brazilian African European Asian Christian'
+  ).split(' '),
+);
+
+/**
+ * A nationality or a member of one: "English", "Englishman", "Frenchwomen", "Russians". Such a word
+ * names a people, not a person.
+ */
+export function isNationalityWord(word: string): boolean {
+  if (DEMONYMS.has(word)) return true;
+  const stem = /^(.+?)(?:man|men|woman|women)$/.exec(word)?.[1];
+  if (stem && (DEMONYMS.has(stem) || DEMONYMS.has(stem + 'ish') || DEMONYMS.has(stem + 'h'))) return true;
+  return word.endsWith('s') && DEMONYMS.has(word.slice(0, -1));
+}
+
+/** Spellings of one honorific: "Mister Hale" is "Mr. Hale", "Missis Hale" is "Mrs. Hale". */
+export const HONORIFIC_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['Mister', 'Mr'],
+  ['Missis', 'Mrs'],
+  ['Missus', 'Mrs'],
+  ['Doctor', 'Dr'],
+  ['Professor', 'Prof'],
+  ['Reverend', 'Rev'],
+  ['Capt', 'Captain'],
+  ['Col', 'Colonel'],
+  ['Gen', 'General'],
+  ['Lt', 'Lieutenant'],
+  ['Sgt', 'Sergeant'],
+  ['Mme', 'Madame'],
+  ['Mlle', 'Mademoiselle'],
+  ['Senora', 'Señora'],
+]);
 
 /** Honorific and kinship words that show a capitalised word sequence is about a person. */
 export const PERSON_VERBS = new Set(
@@ -233,7 +272,6 @@ export const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map<string,
   ['Mamie', ['Mary']],
   ['Nan', ['Anne', 'Ann']],
   ['Nancy', ['Anne', 'Ann']],
-  ['Nance', ['Nancy']],
   ['Annie', ['Anne', 'Ann']],
   ['Sally', ['Sarah']],
   ['Sukey', ['Susan']],
@@ -268,7 +306,6 @@ export const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map<string,
   ['Wat', ['Walter']],
   ['Hugh', ['Hugo']],
   ['Gus', ['Augustus']],
-  ['Nolly', ['Oliver']],
   ['Ollie', ['Oliver']],
   ['Toby', ['Tobias']],
   ['Archie', ['Archibald']],

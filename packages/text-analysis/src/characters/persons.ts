@@ -1,8 +1,8 @@
 // Decides which name forms are persons and merges the forms of one person into one entity.
 import type { FormStats } from './candidates.js';
 import { givenNameGender } from './givenNames.js';
-import { PLACE_WORDS } from './places.js';
-import { HONORIFICS, MARRIED, NICKNAMES, UNMARRIED, type Gender } from './lexicon.js';
+import { isOrganisationName, isPlaceName, PLACE_WORDS } from './places.js';
+import { HONORIFICS, HONORIFIC_SPELLINGS, MARRIED, NICKNAMES, UNMARRIED, type Gender } from './lexicon.js';
 
 export interface Person {
   forms: FormStats[];
@@ -10,12 +10,12 @@ export interface Person {
   last: string | null;
   gender: Gender;
   married: boolean | null;
-  /** Known only as "the Hatter": a descriptor used as a name. */
+  /** Known only as "the Ferryman": a descriptor used as a name. */
   descriptor: boolean;
 }
 
 const MIN_MENTIONS = 2;
-/** Honorifics used with a given name ("Miss Elizabeth", "Sir William", "Lady Catherine"). */
+/** Honorifics used with a given name ("Miss Margaret", "Sir Ambrose", "Lady Rosamund"). */
 const FIRST_NAME_HONORIFICS = new Set([
   'Miss',
   'Lady',
@@ -33,7 +33,7 @@ const FIRST_NAME_HONORIFICS = new Set([
   'Prince',
   'Princess',
 ]);
-/** Ranks and professions, used with a surname only ("Colonel Fitzwilliam" is not Fitzwilliam Darcy). */
+/** Ranks and professions, used with a surname only ("Colonel Selwyn" is not Selwyn Dacre). */
 const SURNAME_HONORIFICS = new Set([
   'Colonel',
   'Captain',
@@ -90,13 +90,17 @@ export function isPersonForm(
   honLasts: Set<string>,
   singles: Set<string> = new Set(),
   fullFirsts: Set<string> = new Set(),
+  /** Last words of the place names the text uses ("Ababa" of "Addis Ababa"). */
+  placeParts: ReadonlySet<string> = new Set(),
 ): boolean {
   const lc = (w: string) => lower.get(w.toLowerCase()) ?? 0;
   const descriptor = f.afterThe * 2 >= f.total;
-  // "Miss Elizabeth Bennet" once is a name; "Mr. Hale" once may be a passing mention.
+  // "the General Telegraph Office", "the Bank", "the Evening Courier": an institution, even after a title.
+  if (isOrganisationName(f.words) && (!f.honorific || f.words.length > 1)) return false;
+  // "Miss Margaret Ashcombe" once is a name; "Mr. Hale" once may be a passing mention.
   if (f.honorific) return f.total >= MIN_MENTIONS || f.tags > 0 || f.words.length > 1;
   if (descriptor) {
-    // "the Hatter", "the Queen": a capitalised descriptor is a character only when it speaks.
+    // "the Ferryman", "the Queen": a capitalised descriptor is a character only when it speaks.
     return (
       f.tags >= 1 && f.total >= MIN_MENTIONS && f.nonInitial > 0 && lc(f.words[f.words.length - 1]!) <= f.nonInitial
     );
@@ -105,21 +109,25 @@ export function isPersonForm(
   const first = f.words[0]!;
   const linked = f.words.some((w) => honLasts.has(w)) || (f.words.length > 1 && singles.has(first));
   if (f.total < MIN_MENTIONS && f.tags === 0 && !linked) return false;
-  // A name seen only at sentence starts is a person if a full name begins with it ("Gilbert Blythe").
+  // A name seen only at sentence starts is a person if a full name begins with it ("Selwyn Dacre").
   if (f.nonInitial === 0 && !(f.words.length === 1 ? fullFirsts.has(first) && lc(first) === 0 : linked)) return false;
   if (!linked && lc(first) * 2 > f.nonInitial) return false;
   // Places follow prepositions ("at Netherfield", "to London") far more often than people do.
   const evident = linked || f.tags >= 2;
   if (!evident && f.prepBefore >= 2 && f.prepBefore >= PLACE_RATIO * f.total) return false;
   if (f.words.some((w) => PLACE_WORDS.has(w))) return false;
-  // "Anne Says", "Marrying Sibyl Vane" (headings): a later word that is common in lower case.
+  // A country, a capital, a large city or a "-shire" or "-town" is a place unless it speaks more
+  // often than it is gone to ("to London", "of Milltown").
+  if (isPlaceName(f.words) && (f.tags < 2 || f.prepBefore >= f.tags + f.vocatives)) return false;
+  if (f.words.length === 1 && placeParts.has(first) && !evident) return false;
+  // "Orla Says", "Marrying Rosamund Quill" (headings): a later word that is common in lower case.
   if (
     f.words.length > 1 &&
     f.tags === 0 &&
     f.words.slice(1).some((w) => !honLasts.has(w) && lc(w) >= 3 && lc(w) > f.total)
   )
     return false;
-  // "Marrying Sibyl Vane!": a run seen only at sentence starts may begin with an ordinary word.
+  // "Marrying Rosamund Quill!": a run seen only at sentence starts may begin with an ordinary word.
   if (f.words.length > 1 && f.nonInitial === 0 && lc(first) > 0) return false;
   const personish = f.tags + f.vocatives + f.verbAfter;
   if (linked || f.tags > 0) return true;
@@ -153,8 +161,8 @@ function newPerson(f: FormStats, first: string | null, last: string | null): Per
 const DOMINANT = 3;
 
 /**
- * Picks the single candidate, or the one that dominates the others: "Mr. Sikes" is "Bill Sikes"
- * (named dozens of times), not "Bister Sikes" met once.
+ * Picks the single candidate, or the one that dominates the others: "Mr. Soames" is "Ludo Soames"
+ * (named dozens of times), not "Bertram Soames" met once.
  */
 function pick(cands: Person[]): Person | null {
   if (cands.length === 0) return null;
@@ -167,7 +175,7 @@ function mostMentioned(cands: Person[]): Person | null {
   return cands.length === 0 ? null : cands.reduce((a, b) => (total(b) > total(a) ? b : a));
 }
 
-/** "Tommy" of "Tom", "Billy" of "Bill", "Johnnie" of "John". */
+/** "Sammy" of "Sam", "Jonnie" of "Jon", "Archie" of "Arch". */
 function isDiminutiveOf(a: string, b: string): boolean {
   if (!a.startsWith(b) || b.length < 3) return false;
   const rest = a.slice(b.length);
@@ -203,7 +211,7 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     const descriptor = f.afterThe * 2 >= f.total && !f.honorific;
     if (descriptor) {
       const key = f.words.join(' ');
-      // "the Rabbit" is "the White Rabbit" when only one descriptor ends that way.
+      // "the Fox" is "the Grey Fox" when only one descriptor ends that way.
       const longer = [...descriptors.entries()].filter(([k]) => k.endsWith(' ' + key));
       if (longer.length === 1) {
         absorb(longer[0]![1], f);
@@ -224,13 +232,13 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
         absorb(same[0]!, f);
         continue;
       }
-      // "The Mock Turtle" then "Mock Turtle": a descriptor with the same words.
+      // "The Grey Fox" then "Grey Fox": a descriptor with the same words.
       const d = descriptors.get(full);
       if (d) {
         absorb(d, f);
         continue;
       }
-      // "Charley Bates" and "Charles Bates": one person under a nickname and the formal name.
+      // "Archie Marsh" and "Archibald Marsh": one person under a nickname and the formal name.
       const first = f.words[0]!;
       const last = f.words[f.words.length - 1]!;
       const kin = lasts(last).find(
@@ -253,8 +261,8 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
       continue;
     }
     if (f.honorific) {
-      // "Miss Elizabeth", "Lady Catherine", "Sir William" name a first name; "Mr. Darcy" and
-      // "Colonel Fitzwilliam" a surname.
+      // "Miss Margaret", "Lady Rosamund", "Sir Ambrose" name a first name; "Mr. Dacre" and
+      // "Colonel Selwyn" a surname.
       const byFirst = firsts(w).filter(
         (p) =>
           compatible(p, g, married) &&
@@ -278,16 +286,16 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
       persons.push(newPerson(f, w, w));
       continue;
     }
-    // A bare name joins whoever is most often called by a form containing it: "Fitzwilliam" is
-    // Colonel Fitzwilliam, not Mr. Fitzwilliam Darcy, named so once.
-    // "Charley" is whoever is called "Charley Bates", even if that person goes by "Charles Bates".
+    // A bare name joins whoever is most often called by a form containing it: "Selwyn" is
+    // Colonel Selwyn, not Mr. Selwyn Dacre, named so once.
+    // "Archie" is whoever is called "Archie Marsh", even if that person goes by "Archibald Marsh".
     const holders = persons.filter(
       (p) => (p.first === w || p.last === w || p.forms.some((x) => !x.honorific && x.words[0] === w)) && !p.descriptor,
     );
     if (holders.length > 0) {
       const weight = (p: Person) =>
         p.forms.reduce((a, x) => a + (x.words.includes(w) ? x.total : 0), 0) *
-        // A bare surname is the man of the family more often than not ("Bennet", "Sowerberry").
+        // A bare surname is the man of the family more often than not ("Ashcombe", "Mossop").
         (p.last === w && p.gender === 'm' ? 2 : 1);
       absorb(
         holders.reduce((a, b) => (weight(b) > weight(a) ? b : a)),
@@ -299,12 +307,13 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     persons.push(p);
   }
   mergeNicknames(persons);
+  mergeVariants(persons);
   mergeEldestDaughters(persons);
   mergeDescriptorParts(persons, compounds);
   return persons.filter((p) => p.forms.length > 0);
 }
 
-/** "Lizzy" and "Eliza" join "Elizabeth" when the text has both and the short form has no surname. */
+/** "Peggy" and "Meg" join "Margaret" when the text has both and the short form has no surname. */
 function mergeNicknames(persons: Person[]): void {
   const byFirst = new Map<string, Person[]>();
   for (const p of persons) if (p.first) byFirst.set(p.first, [...(byFirst.get(p.first) ?? []), p]);
@@ -320,7 +329,7 @@ function mergeNicknames(persons: Person[]): void {
           t.forms.length > 0 &&
           (!p.last || p.last === p.first || !t.last || t.last === t.first || p.last === t.last) &&
           compatible(t, p.gender, null) &&
-          // Kitty and Lady Catherine: both speak under their own names, and the formal one is titled.
+          // Peggy and Lady Margaret: both speak under their own names, and the formal one is titled.
           !(tags(t) > 0 && tags(p) > 0 && t.forms.some((x) => x.honorific !== null && x.words[0] === name)),
       );
       if (targets.length === 0) continue;
@@ -332,13 +341,107 @@ function mergeNicknames(persons: Person[]): void {
   }
 }
 
+/** A spelling variant is named at most this share as often as the form it varies. */
+const VARIANT_SHARE = 0.25;
+/** Shortest name in which one letter's difference is taken for a slip rather than another name. */
+const MIN_TYPO_LENGTH = 5;
+/** Shortest name in which two letters' difference, in speech only, is taken for a dialect spelling. */
+const MIN_DIALECT_LENGTH = 6;
+
+/** Optimal string alignment distance, or `max + 1` once it exceeds `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row.push(d);
+    }
+    rows.push(row);
+    if (i > 0 && Math.min(...row) > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+function canonicalHonorific(h: string | null): string | null {
+  return h === null ? null : (HONORIFIC_SPELLINGS.get(h) ?? h);
+}
+
+/** One word spelled another way: one letter off in a long name, or two in a name heard only in speech. */
+function isVariantWord(w: string, k: string, speechOnly: boolean): boolean {
+  if (w === k || w[0] !== k[0]) return false;
+  const len = Math.min(w.length, k.length);
+  const d = editDistance(w, k);
+  return (d === 1 && len >= MIN_TYPO_LENGTH) || (speechOnly && d <= 2 && len >= MIN_DIALECT_LENGTH);
+}
+
+/**
+ * One name spelled another way: a slip of one letter in a name of five or more ("Mr. Hartwik" for
+ * "Mr. Hartwick"), or a spelling of two letters' difference heard only in speech ("Bellamee" for
+ * "Bellamy"); same initial, same honorific (in any of its spellings, "Missis" for "Mrs.").
+ */
+function isVariantForm(rare: FormStats, known: FormStats): boolean {
+  if (canonicalHonorific(rare.honorific) !== canonicalHonorific(known.honorific)) return false;
+  if (rare.words.length !== known.words.length) return false;
+  const speechOnly = rare.quoted === rare.total;
+  let differ = 0;
+  for (let i = 0; i < rare.words.length; i++) {
+    const w = rare.words[i]!;
+    const k = known.words[i]!;
+    if (w === k) continue;
+    if (!isVariantWord(w, k, speechOnly)) return false;
+    differ++;
+  }
+  // The same words under another spelling of the honorific ("Missis Hale") count too.
+  return differ === 1 || (differ === 0 && rare.honorific !== known.honorific);
+}
+
+/** A form of `rare` that spells a name of `p`: one of its forms, or its bare first or last name. */
+function spellsNameOf(r: FormStats, p: Person): boolean {
+  if (p.forms.some((k) => isVariantForm(r, k))) return true;
+  if (r.honorific || r.words.length !== 1) return false;
+  return [p.first, p.last].some((x) => x !== null && isVariantWord(r.words[0]!, x, r.quoted === r.total));
+}
+
+/**
+ * Joins a rarely named person to the often named one whose name it spells another way: a typo or a
+ * dialect spelling of a name is not a new character.
+ */
+function mergeVariants(persons: Person[]): void {
+  const live = persons.filter((p) => p.forms.length > 0 && !p.descriptor);
+  const byTotal = [...live].sort((a, b) => total(a) - total(b));
+  for (const rare of byTotal) {
+    if (rare.forms.length === 0) continue;
+    const n = total(rare);
+    const target = live
+      .filter(
+        (p) =>
+          p !== rare &&
+          p.forms.length > 0 &&
+          n <= VARIANT_SHARE * total(p) &&
+          compatible(p, rare.gender, rare.married) &&
+          rare.forms.every((r) => spellsNameOf(r, p)),
+      )
+      .sort((a, b) => total(b) - total(a));
+    // Two people it could be a misspelling of: leave it alone.
+    if (target.length === 1) moveForms(rare, target[0]!);
+  }
+}
+
 function moveForms(from: Person, to: Person): void {
   for (const f of from.forms) absorb(to, f);
   from.forms = [];
 }
 
 /**
- * "Miss Bennet" without a first name is the eldest unmarried daughter of the family: the woman of
+ * "Miss Ashcombe" without a first name is the eldest unmarried daughter of the family: the woman of
  * that surname with a first name, not herself called "Miss FIRST" (the younger sisters' form), and
  * clearly the most named of those left.
  */
@@ -346,7 +449,7 @@ function mergeEldestDaughters(persons: Person[]): void {
   for (const miss of persons) {
     if (miss.forms.length === 0 || miss.descriptor || !miss.last || miss.first !== miss.last) continue;
     const surname = miss.last;
-    // Known as "Miss Lucas" (perhaps also as a bare "Lucas"), never with a first name.
+    // Known as "Miss Quill" (perhaps also as a bare "Quill"), never with a first name.
     if (!miss.forms.some((f) => f.honorific !== null && UNMARRIED.has(f.honorific))) continue;
     if (miss.forms.some((f) => f.words.length !== 1 || (f.honorific !== null && !UNMARRIED.has(f.honorific)))) continue;
     let cands = persons.filter(
@@ -370,7 +473,7 @@ function mergeEldestDaughters(persons: Person[]): void {
 }
 
 /**
- * "the Artful" and "the Dodger" are one character when the text also says "the Artful Dodger",
+ * "the Grey" and "the Fox" are one character when the text also says "the Grey Fox",
  * even if that full form is too rare to be a character itself.
  */
 function mergeDescriptorParts(persons: Person[], compounds: ReadonlySet<string>): void {

@@ -5,7 +5,7 @@ import type { Gender } from './lexicon.js';
 export interface Profile {
   gender: Gender;
   narrator: boolean;
-  /** Known only by a descriptor ("the Hatter"). */
+  /** Known only by a descriptor ("the Ferryman"). */
   descriptor: boolean;
   /** For a speaker known by a lower-case description ("the cook"): the noun. */
   noun?: string;

@@ -11,7 +11,7 @@ export interface Token {
   inQuote: boolean;
   /** Only blank space (at most one line break) separates it from the previous token. */
   joined: boolean;
-  /** Had a possessive 's, stripped: "Anne's Confession" is not a name. */
+  /** Had a possessive 's, stripped: "Orla's Confession" is not a name. */
   possessive: boolean;
 }
 
@@ -169,7 +169,7 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
     const gap = scanGap(text, from, start);
     const initial = tokens.length === 0 || gap.sentence;
     const joined = tokens.length > 0 && gap.joined;
-    // A possessive belongs to the name it follows ("Darcy's" is Darcy).
+    // A possessive belongs to the name it follows ("Dacre's" is Dacre).
     let wend = end;
     let possessive = false;
     const cap = UPPER.test(word[0]!);

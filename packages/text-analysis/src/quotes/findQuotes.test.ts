@@ -5,18 +5,18 @@ const texts = (t: string) => findQuotes(t).map((q) => q.text);
 
 describe('findQuotes', () => {
   it('finds straight double quotes with offsets of the spoken words', () => {
-    const t = 'Anne looked up.\n\n"I am here," she said.\n';
+    const t = 'Orla looked up.\n\n"I am here," she said.\n';
     const [q] = findQuotes(t);
     expect(q?.text).toBe('I am here,');
     expect(t.slice(q!.startOffset, q!.endOffset)).toBe('I am here,');
   });
 
   it('splits a quotation interrupted by a speech tag into two spans', () => {
-    expect(texts('"Yes," said Anne, "I will."')).toEqual(['Yes,', 'I will.']);
+    expect(texts('"Yes," said Orla, "I will."')).toEqual(['Yes,', 'I will.']);
   });
 
   it('reads curly double quotes', () => {
-    expect(texts('\u201cWell,\u201d said Tom. \u201cGo on.\u201d')).toEqual(['Well,', 'Go on.']);
+    expect(texts('\u201cWell,\u201d said Jago. \u201cGo on.\u201d')).toEqual(['Well,', 'Go on.']);
   });
 
   it('gives one span per paragraph to a quotation that runs over paragraphs', () => {
@@ -26,9 +26,9 @@ describe('findQuotes', () => {
 
   it('tells single-quoted dialogue from apostrophes', () => {
     const t = [
-      "'I don't know,' said Tom. 'It's five o'clock and the boys' dog is out.'",
-      "'We'll see 'em tomorrow,' said Ann.",
-      "'Right,' said Tom.",
+      "'I don't know,' said Jago. 'It's five o'clock and the boys' dog is out.'",
+      "'We'll see 'em tomorrow,' said Tamsin.",
+      "'Right,' said Jago.",
     ].join('\n\n');
     expect(texts(t)).toEqual([
       "I don't know,",
