@@ -14,6 +14,9 @@ export function createAppTheme(mode: PaletteMode) {
       mode,
       primary: dark ? { main: brand.light, light: '#a5b4fc', dark: brand.main, contrastText: '#0b0d17' } : brand,
       secondary: accent,
+      // MUI's dark error red (#f44336) is 4.8:1 on the dark paper, too close to the 4.5:1 floor for an
+      // outlined button's text; a lighter red keeps destructive actions readable.
+      ...(dark ? { error: { main: '#f87171', light: '#fca5a5', dark: '#dc2626', contrastText: '#0b0d17' } } : {}),
       background: dark ? { default: '#0d0f17', paper: '#151826' } : { default: '#f7f7fb', paper: '#ffffff' },
       text: dark ? { primary: '#e7e9f3', secondary: '#9aa0b8' } : { primary: '#151827', secondary: '#5b6078' },
       divider: dark ? 'rgba(255,255,255,0.08)' : 'rgba(21,24,39,0.09)',
