@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // axe-core on the page as it stands, failing on serious or critical violations. One helper for every
 // spec so they all judge a screen the same way.
 import { AxeBuilder } from '@axe-core/playwright';
