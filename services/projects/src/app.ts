@@ -21,7 +21,6 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
   uploadRoutes(
     app,
     {
-      blobs: ctx.blobs,
       audio: new AudioSamples(ctx.blobs, config.MAX_AUDIO_BYTES),
       maxDocumentBytes: config.MAX_DOCUMENT_BYTES,
       maxAudioBytes: config.MAX_AUDIO_BYTES,

@@ -2,6 +2,7 @@
 // the row that points at it; each state change and its event commit together (outbox); the old
 // objects are removed after the commit.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Character, EventEnvelope, OutlineItem, Quote } from '@castbook/contracts';
 import { detectStructure } from '@castbook/text-analysis';
 import { HttpError, enqueueEvents, type BlobStore, type Bucket, type Database, type Logger } from '@castbook/platform';
@@ -54,26 +55,50 @@ export interface ProjectInput {
   resetThumbnail?: boolean;
 }
 
+/** The fields users edit. Content fields are guarded by the content version instead. */
+const USER_FIELDS = [
+  'title',
+  'authorId',
+  'outline',
+  'characters',
+  'quotes',
+  'thumbnailKey',
+  'thumbnailType',
+  'coverSeed',
+] as const;
+/** The analysis flow's fields: an edit racing a job's end must not undo what the job wrote. */
+const ANALYSIS_FIELDS = [
+  'analysisStatus',
+  'analysisJobId',
+  'analysisContentVersion',
+  'analysisPreviousStatus',
+  'analysisError',
+] as const;
+
+const CHANGED_MEANWHILE = 'The project changed meanwhile; reload it and try again';
+
 /**
- * The analysis fields to write with an edit: the edit's own changes to them (a content change resets
- * them), else what the row holds now (a job may have ended since the edit read the project).
+ * What an edit writes, given the row as it is now (`locked`), as the edit read it (`current`) and as
+ * the edit wants it (`next`). Changes made meanwhile to fields the edit leaves alone are kept, so two
+ * edits of different fields both apply; an edit of a field someone else changed since it was read
+ * loses with 409, and nothing of it is written. A new text resets the outline and quotes on purpose.
  */
-function analysisFields(locked: ProjectRecord, current: ProjectRecord, next: ProjectRecord) {
-  const keys = [
-    'analysisStatus',
-    'analysisJobId',
-    'analysisContentVersion',
-    'analysisPreviousStatus',
-    'analysisError',
-  ] as const;
-  const out: Partial<ProjectRecord> = {};
-  for (const k of keys) (out as Record<string, unknown>)[k] = next[k] !== current[k] ? next[k] : locked[k];
-  // An analysis that ended meanwhile brought characters and quotes the edit did not see.
-  if (locked.analysisStatus !== current.analysisStatus && next.characters === current.characters) {
-    out.characters = locked.characters;
+function mergeEdit(
+  locked: ProjectRecord,
+  current: ProjectRecord,
+  next: ProjectRecord,
+  ownsAnalysisFields: boolean,
+): ProjectRecord {
+  const merged: Record<string, unknown> = { ...next };
+  const newText = next.contentVersion !== current.contentVersion;
+  for (const k of USER_FIELDS) {
+    if (isDeepStrictEqual(locked[k], current[k])) continue;
+    const mine = next[k] !== current[k];
+    if (!mine) merged[k] = locked[k];
+    else if (!(newText && (k === 'outline' || k === 'quotes'))) throw new HttpError(409, CHANGED_MEANWHILE);
   }
-  if (locked.analysisStatus !== current.analysisStatus && next.quotes === current.quotes) out.quotes = locked.quotes;
-  return out;
+  if (!ownsAnalysisFields) for (const k of ANALYSIS_FIELDS) if (next[k] === current[k]) merged[k] = locked[k];
+  return merged as unknown as ProjectRecord;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -132,7 +157,7 @@ export class Projects {
       outline: [],
       characters: [],
       quotes: [],
-      thumbnailKey: thumb ? thumbnailKey(base, now.getTime()) : null,
+      thumbnailKey: thumb ? thumbnailKey(base, now.getTime(), randomUUID()) : null,
       thumbnailType: thumb?.type ?? null,
       coverSeed: randomCoverSeed(),
       createdAt: now,
@@ -167,7 +192,7 @@ export class Projects {
       // (the client detects the structure again), and the analysis is due again.
       Object.assign(next, {
         contentVersion: current.contentVersion + 1,
-        contentKey: contentKey(current, current.contentVersion + 1),
+        contentKey: contentKey(current, current.contentVersion + 1, randomUUID()),
         contentLength: content.length,
         wordCount,
         outline: [],
@@ -183,18 +208,31 @@ export class Projects {
       content !== undefined && current.analysisJobId ? [cancelRequestedEvent(current, current.analysisJobId)] : [];
     const thumb = input.thumbnail ? await this.prepareThumbnail(input.thumbnail) : null;
     if (thumb) {
-      Object.assign(next, { thumbnailKey: thumbnailKey(current, next.updatedAt.getTime()), thumbnailType: thumb.type });
+      Object.assign(next, {
+        thumbnailKey: thumbnailKey(current, next.updatedAt.getTime(), randomUUID()),
+        thumbnailType: thumb.type,
+      });
     } else if (input.resetThumbnail) {
       Object.assign(next, { thumbnailKey: null, thumbnailType: null, coverSeed: randomCoverSeed() });
     }
-    if (content !== undefined) await this.blobs.put('documents', next.contentKey, content, 'text/plain; charset=utf-8');
-    if (thumb && next.thumbnailKey) await this.blobs.put('images', next.thumbnailKey, thumb.bytes, thumb.type);
-    await this.save(caller, current, next, stop);
-    if (current.contentKey !== next.contentKey) await this.removeObject('documents', current.contentKey);
-    if (current.thumbnailKey && current.thumbnailKey !== next.thumbnailKey) {
+    const written: [Bucket, string][] = [];
+    if (content !== undefined) written.push(['documents', next.contentKey]);
+    if (thumb && next.thumbnailKey) written.push(['images', next.thumbnailKey]);
+    let saved: ProjectRecord;
+    try {
+      if (content !== undefined) await this.blobs.put('documents', next.contentKey, content, 'text/plain; charset=utf-8');
+      if (thumb && next.thumbnailKey) await this.blobs.put('images', next.thumbnailKey, thumb.bytes, thumb.type);
+      saved = await this.save(caller, current, next, stop);
+    } catch (err) {
+      // This request's objects are its own (unique keys): nothing points at them now.
+      for (const [bucket, key] of written) await this.removeObject(bucket, key);
+      throw err;
+    }
+    if (current.contentKey !== saved.contentKey) await this.removeObject('documents', current.contentKey);
+    if (current.thumbnailKey && current.thumbnailKey !== saved.thumbnailKey) {
       await this.removeObject('images', current.thumbnailKey);
     }
-    return next;
+    return saved;
   }
 
   async remove(caller: Caller, id: string): Promise<void> {
@@ -310,13 +348,10 @@ export class Projects {
     return this.db.transaction(async (tx) => {
       const locked = await findProject(tx, caller.userId, current.id, true);
       if (!locked) throw new HttpError(404, PROJECT_MESSAGES.notFound);
-      if (locked.contentVersion !== current.contentVersion) {
-        throw new HttpError(409, 'The project changed meanwhile; reload it and try again');
-      }
+      if (locked.contentVersion !== current.contentVersion) throw new HttpError(409, CHANGED_MEANWHILE);
       // Analyze and cancel twice at once: the second finds the first's job changed and answers as is.
       if (options.idempotent && locked.analysisJobId !== current.analysisJobId) return locked;
-      // Analysis fields are the analysis flow's: an edit racing a job's end must not undo it.
-      const merged = options.idempotent ? next : { ...next, ...analysisFields(locked, current, next) };
+      const merged = mergeEdit(locked, current, next, options.idempotent === true);
       await updateProject(tx, merged);
       await enqueueEvents(tx, [...events, projectEvent('project.updated.v1', merged, { requestId: caller.requestId })]);
       return merged;

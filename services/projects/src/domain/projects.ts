@@ -136,10 +136,16 @@ export function chapterCount(items: OutlineItem[]): number {
   return items.reduce((n, i) => n + (outlineClass(i.type) === 'chapter' ? 1 : 0) + chapterCount(i.children), 0);
 }
 
-export const contentKey = (p: Pick<ProjectRecord, 'userId' | 'id'>, version: number) =>
-  `projects/${p.userId}/${p.id}/content/v${version}.txt`;
-export const thumbnailKey = (p: Pick<ProjectRecord, 'userId' | 'id'>, stamp: number) =>
-  `thumbnails/${p.userId}/${p.id}/${stamp}`;
+/**
+ * Where a version of the text lives. An edit passes a random `nonce`: two saves racing for the same
+ * version then write different objects, so the one that loses the version check cannot overwrite the
+ * winner's text (a new project's first version is unique by its fresh id).
+ */
+export const contentKey = (p: Pick<ProjectRecord, 'userId' | 'id'>, version: number, nonce?: string) =>
+  `projects/${p.userId}/${p.id}/content/v${version}${nonce ? `-${nonce}` : ''}.txt`;
+/** Unique per upload for the same reason as `contentKey`'s nonce. */
+export const thumbnailKey = (p: Pick<ProjectRecord, 'userId' | 'id'>, stamp: number, nonce: string) =>
+  `thumbnails/${p.userId}/${p.id}/${stamp}-${nonce}`;
 
 export const randomCoverSeed = () => Math.floor(Math.random() * 1_000_000);
 

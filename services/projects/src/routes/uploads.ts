@@ -1,29 +1,26 @@
 // POST /api/upload/parse-document (multipart `file`: .docx or .txt, read by content) and the audio
 // samples: POST /api/upload/audio {audioData, fileType}, GET /api/upload/audio/{name} (owner only).
-import { randomUUID } from 'node:crypto';
 import { ok } from '@castbook/contracts';
-import { HttpError, currentUser, type authHook, type BlobStore, type HttpService } from '@castbook/platform';
+import { HttpError, currentUser, type authHook, type HttpService } from '@castbook/platform';
 import { z } from 'zod';
 import { readForm } from '@castbook/platform';
 import { AUDIO_FILE_TYPES, documentText, type AudioSamples } from '../domain/uploads.js';
 
 export function uploadRoutes(
   app: HttpService,
-  deps: { blobs: BlobStore; audio: AudioSamples; maxDocumentBytes: number; maxAudioBytes: number },
+  deps: { audio: AudioSamples; maxDocumentBytes: number; maxAudioBytes: number },
   signedIn: ReturnType<typeof authHook>,
 ) {
   app.post(
     '/api/upload/parse-document',
     { onRequest: signedIn, bodyLimit: deps.maxDocumentBytes + 1024 * 1024 },
     async (req) => {
-      const userId = currentUser(req).userId;
       const { files } = await readForm(req, deps.maxDocumentBytes);
       const file = files.file;
       if (!file) throw new HttpError(400, 'No file was uploaded (form field "file")');
-      const text = await documentText(file.bytes);
-      // The original is kept beside the content versions (documents bucket), under the caller's prefix.
-      await deps.blobs.put('documents', `uploads/${userId}/${randomUUID()}`, file.bytes);
-      return ok({ text });
+      // The document is read in memory and never stored: the text becomes a project's content only
+      // when the user saves it, and a parse counts against nothing.
+      return ok({ text: await documentText(file.bytes) });
     },
   );
 

@@ -21,6 +21,8 @@ export interface WorkspaceStack {
   databases: Record<'auth' | 'billing' | 'authors' | 'projects', string> & { analysis?: string };
   bus: MemoryEventBus;
   blobs: BlobStore;
+  /** The disk store's root (`{bucket}/{key}` files), to see what a flow left behind. */
+  blobDir: string;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startWorkspaceStack(
     databases,
     bus,
     blobs,
+    blobDir,
     async stop() {
       for (const r of running.reverse()) await r.stop();
       await bus.stop();
