@@ -220,7 +220,8 @@ export class Projects {
     if (thumb && next.thumbnailKey) written.push(['images', next.thumbnailKey]);
     let saved: ProjectRecord;
     try {
-      if (content !== undefined) await this.blobs.put('documents', next.contentKey, content, 'text/plain; charset=utf-8');
+      if (content !== undefined)
+        await this.blobs.put('documents', next.contentKey, content, 'text/plain; charset=utf-8');
       if (thumb && next.thumbnailKey) await this.blobs.put('images', next.thumbnailKey, thumb.bytes, thumb.type);
       saved = await this.save(caller, current, next, stop);
     } catch (err) {
