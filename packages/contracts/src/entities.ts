@@ -130,6 +130,8 @@ export const character = z.object({
   isUserCreated: z.boolean().default(false),
   /** Set by the server when the user changed an analysed character's name, summary or colour: re-analysis keeps it. */
   isUserEdited: z.boolean().optional(),
+  /** Set by the server when the user renamed an analysed character: the engine's name, so re-analysis finds it again. */
+  analysedName: z.string().max(200).optional(),
   audioSample: z.string().nullable().optional(),
 });
 export type Character = z.infer<typeof character>;

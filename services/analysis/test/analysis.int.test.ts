@@ -290,6 +290,60 @@ describe('analysis pipeline', () => {
     for (const q of again.quotes) if (q.speakerId) expect(ids.has(q.speakerId)).toBe(true);
   });
 
+  it('a renamed character stays renamed, an edited outline stays, and user-set speakers move with a text change', async () => {
+    const { client } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(client, CHAPTERS);
+    await client.post(`/api/projects/${id}/analyze`);
+    const first = await settled(client, id);
+    const bumble = first.characters.find((c) => /Bumble/.test(c.name))!;
+    const renamed = first.characters.map((c) => (c.id === bumble.id ? { ...c, name: 'The Parish Beadle' } : c));
+    expect((await client.call('PATCH', `/api/projects/${id}/characters`, { characters: renamed })).status).toBe(200);
+    const target = first.quotes.find((q) => q.speakerId && q.speakerId !== bumble.id && q.text.length > 30)!;
+    const quotes = first.quotes.map((q) =>
+      q.id === target.id ? { ...q, speakerId: bumble.id, attributionMethod: 'user' as const, confidence: 1 } : q,
+    );
+    expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes })).status).toBe(200);
+    const { outline } = (await client.get<{ outline: { title: string }[] }>(`/api/projects/${id}`)).body.data!;
+    const retitled = outline.map((o, i) => (i === 0 ? { ...o, title: 'The Workhouse (my title)' } : o));
+    expect((await client.call('PATCH', `/api/projects/${id}/outline`, { outline: retitled })).status).toBe(200);
+
+    const reanalysed = async (n: number) => {
+      await client.post(`/api/projects/${id}/analyze`);
+      return waitFor(async () => {
+        const p = await project(client, id);
+        return p.analysisStatus === 'completed' && eventsOf(id, 'analysis.completed.v1').length === n && p;
+      }, 're-analysis');
+    };
+    const again = await reanalysed(2);
+    expect(again.characters.find((c) => c.id === bumble.id)).toMatchObject({
+      name: 'The Parish Beadle',
+      color: bumble.color,
+    });
+    // The engine's name does not come back as a second character.
+    expect(again.characters.filter((c) => c.name === bumble.name)).toEqual([]);
+    expect(again.quotes.filter((q) => q.speakerId === bumble.id).length).toBeGreaterThan(1);
+    const view = (await client.get<{ outline: { title: string }[] }>(`/api/projects/${id}`)).body.data!;
+    expect(view.outline[0]!.title).toBe('The Workhouse (my title)');
+
+    // A new first paragraph moves every offset: the user's speaker moves with its text.
+    const preface = 'A word from the editor, added later.\n\n';
+    expect((await form(client, 'PATCH', `/api/projects/${id}`, { content: preface + CHAPTERS })).status).toBe(200);
+    const edited = await project(client, id);
+    expect(edited.quotes).toEqual([
+      expect.objectContaining({
+        text: target.text,
+        startOffset: target.startOffset + preface.length,
+        speakerId: bumble.id,
+      }),
+    ]);
+    const third = await reanalysed(3);
+    const moved = third.quotes.filter(
+      (q) => q.text === target.text && q.startOffset === target.startOffset + preface.length,
+    );
+    expect(moved).toEqual([expect.objectContaining({ speakerId: bumble.id, attributionMethod: 'user' })]);
+    expect(third.characters.find((c) => c.id === bumble.id)?.name).toBe('The Parish Beadle');
+  });
+
   it("does not answer the previous job's end while the next job is on its way or being applied", async () => {
     const { client } = await signedUpClient(stack.gatewayUrl);
     const id = await newProject(client, CHAPTERS);

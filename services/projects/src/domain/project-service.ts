@@ -18,7 +18,7 @@ import {
   updateProject,
 } from '../db/projects.js';
 import { analysisRequestedEvent, cancelRequestedEvent, projectEvent } from '../events/project-events.js';
-import { markUserEdits } from './reanalysis.js';
+import { layUserQuotes, markUserEdits } from './reanalysis.js';
 import { resizeImage } from '@castbook/platform';
 import type { Peers } from './peers.js';
 import {
@@ -188,15 +188,17 @@ export class Projects {
       content = checkContent(input.content);
       const wordCount = countWords(content);
       checkWords(wordCount, await this.limits(caller));
-      // New text: a new version; the outline and quotes pointed into the old text, so they go
-      // (the client detects the structure again), and the analysis is due again.
+      // New text: a new version; the outline and the engine's quotes pointed into the old text, so
+      // they go (the client detects the structure again), and the analysis is due again. Speakers the
+      // user set move with their text.
+      const speakers = new Set(current.characters.map((c) => c.id));
       Object.assign(next, {
         contentVersion: current.contentVersion + 1,
         contentKey: contentKey(current, current.contentVersion + 1, randomUUID()),
         contentLength: content.length,
         wordCount,
         outline: [],
-        quotes: [],
+        quotes: layUserQuotes([], current.quotes, content, speakers),
         analysisStatus: 'pending',
         analysisJobId: null,
         analysisContentVersion: null,

@@ -1,9 +1,13 @@
 // Re-analysis keeps the user's work (PRODUCT.md): a fresh analysis result is merged into what the
 // project holds. Pure: no I/O.
-// - Characters of the result that match a held one (by name or alternative name) keep its id, colour
-//   and voice sample; if the user created or edited the held one, its name, summary and colour stay.
+// - Characters of the result that match a held one (by name or alternative name, else by speaking
+//   mostly the lines the held one spoke: a character the user renamed) keep its id, colour and voice
+//   sample; if the user created or edited the held one, its name, summary, colour and aliases stay,
+//   and several fresh characters may fold into it (the user merged them: merging moves the lines of
+//   one character to another and its names, `analysedName` too, into the other's aliases). A renamed character also
+//   answers to the engine's name (`analysedName`, set by markUserEdits).
 // - Characters the user created always stay; ones the user edited or recorded a sample for stay while
-//   their name is still in the text.
+//   their name is still in the text or they still speak a line the user gave them.
 // - Quotes whose speaker the user set (attributionMethod 'user') stay wherever their text still is
 //   near where it was (same text, offset window), replacing what the engine found there, as long as
 //   their speaker is still a character (else the engine's attribution stands).
@@ -31,7 +35,9 @@ export function nameKey(name: string): string {
     .trim();
 }
 
-const namesOf = (c: Character) => [c.name, ...(c.alternativeNames ?? [])].map(nameKey).filter(Boolean);
+/** Every name a held character answers to, including the engine's name of one the user renamed. */
+const namesOf = (c: Character) =>
+  [c.name, ...(c.alternativeNames ?? []), c.analysedName ?? ''].map(nameKey).filter(Boolean);
 
 /** The user's own work on a character, which re-analysis must not lose. */
 export const isUserWork = (c: Character) => c.isUserCreated || c.isUserEdited === true || !!c.audioSample;
@@ -74,38 +80,93 @@ function uniqueIds(prefix: string, used: Set<string>) {
   };
 }
 
+/**
+ * For each fresh character, the held character that spoke most of its lines in the previous result
+ * (same quotation span), when that is more than half of them: how a character the user renamed or
+ * merged is recognised although its name no longer matches.
+ */
+function speakerVotes(previous: Analysed, fresh: Analysed): Map<string, string> {
+  const heldSpeakerAt = new Map<string, string>();
+  for (const q of previous.quotes) if (q.speakerId) heldSpeakerAt.set(`${q.startOffset}:${q.endOffset}`, q.speakerId);
+  const votes = new Map<string, Map<string, number>>();
+  const totals = new Map<string, number>();
+  for (const q of fresh.quotes) {
+    if (!q.speakerId) continue;
+    totals.set(q.speakerId, (totals.get(q.speakerId) ?? 0) + 1);
+    const held = heldSpeakerAt.get(`${q.startOffset}:${q.endOffset}`);
+    if (!held) continue;
+    const v = votes.get(q.speakerId) ?? new Map<string, number>();
+    v.set(held, (v.get(held) ?? 0) + 1);
+    votes.set(q.speakerId, v);
+  }
+  const winner = new Map<string, string>();
+  for (const [freshId, v] of votes) {
+    const [held, n] = [...v].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    if (n * 2 > totals.get(freshId)!) winner.set(freshId, held);
+  }
+  return winner;
+}
+
 export function mergeReanalysis(previous: Analysed, fresh: Analysed, text: string, window = QUOTE_WINDOW): Analysed {
-  // Characters: match each fresh one to a held one by any shared name.
+  // Characters: match each fresh one to a held one by any shared name, else by the lines it speaks.
+  // A held character the user worked on may absorb several fresh ones (the user merged them); other
+  // matches are one to one.
   const byName = new Map<string, Character>();
   for (const p of previous.characters) for (const k of namesOf(p)) if (!byName.has(k)) byName.set(k, p);
+  const heldById = new Map(previous.characters.map((c) => [c.id, c]));
+  const votedHeld = speakerVotes(previous, fresh);
   const usedIds = new Set([...previous.characters.map((c) => c.id)]);
   const newId = uniqueIds('c', usedIds);
   const idMap = new Map<string, string>();
   const matched = new Set<string>();
+  const free = (c: Character | undefined): c is Character => !!c && (!matched.has(c.id) || isUserWork(c));
+  const kept = new Map<string, Character>();
   const characters: Character[] = [];
   for (const f of fresh.characters) {
-    const keys = namesOf(f);
-    const p = keys.map((k) => byName.get(k)).find((c) => c && !matched.has(c.id));
-    if (p) {
-      matched.add(p.id);
-      idMap.set(f.id, p.id);
-      const alternativeNames = [...new Set([...(p.alternativeNames ?? []), ...f.alternativeNames, f.name])].filter(
-        (n) => n !== p.name,
-      );
-      characters.push(
-        p.isUserCreated || p.isUserEdited
-          ? { ...p, mentions: f.mentions, alternativeNames }
-          : { ...f, id: p.id, color: p.color, audioSample: p.audioSample ?? f.audioSample },
-      );
-    } else {
+    // Only the user renames or merges: an analysed character is never matched by its lines alone.
+    const voted = heldById.get(votedHeld.get(f.id) ?? '');
+    const p =
+      namesOf(f)
+        .map((k) => byName.get(k))
+        .find(free) ?? (free(voted) && isUserWork(voted) ? voted : undefined);
+    if (!p) {
       const id = newId(usedIds.has(f.id) ? undefined : f.id);
       idMap.set(f.id, id);
       characters.push({ ...f, id });
+      continue;
     }
+    idMap.set(f.id, p.id);
+    const absorbed = kept.get(p.id);
+    if (absorbed) {
+      // A second fresh character for one the user merged: its lines count to the one kept.
+      absorbed.mentions += f.mentions;
+      continue;
+    }
+    matched.add(p.id);
+    // What the user set (name, summary, colour, aliases) stays as they left it.
+    const next: Character =
+      p.isUserCreated || p.isUserEdited
+        ? { ...p, mentions: f.mentions }
+        : {
+            ...f,
+            id: p.id,
+            color: p.color,
+            alternativeNames: [...new Set([...f.alternativeNames, ...(p.alternativeNames ?? [])])].filter(
+              (n) => n !== f.name,
+            ),
+            audioSample: p.audioSample ?? f.audioSample,
+          };
+    kept.set(p.id, next);
+    characters.push(next);
   }
+  // Held characters the user worked on that the fresh result did not find: kept while the text still
+  // names them or still holds a line the user gave them.
+  const userLines = new Set(
+    previous.quotes.filter((q) => q.attributionMethod === 'user' && q.speakerId).map((q) => q.speakerId!),
+  );
   for (const p of previous.characters) {
     if (matched.has(p.id) || !isUserWork(p)) continue;
-    if (p.isUserCreated || mentionedIn(text, p)) {
+    if (p.isUserCreated || mentionedIn(text, p) || userLines.has(p.id)) {
       characters.push(p);
       matched.add(p.id);
     }
@@ -113,45 +174,64 @@ export function mergeReanalysis(previous: Analysed, fresh: Analysed, text: strin
   const surviving = new Set(characters.map((c) => c.id));
 
   // Quotes: the engine's, renamed, then the user's laid over them.
-  let quotes: Quote[] = fresh.quotes.map((q) => ({
+  const quotes: Quote[] = fresh.quotes.map((q) => ({
     ...q,
     speakerId: q.speakerId === null ? null : (idMap.get(q.speakerId) ?? null),
   }));
-  const quoteId = uniqueIds('q', new Set(quotes.map((q) => q.id)));
-  for (const u of previous.quotes) {
-    if (u.attributionMethod !== 'user') continue;
-    if (u.speakerId !== null && !surviving.has(u.speakerId)) continue;
-    const start = nearest(text, u.text, u.startOffset, window);
-    if (start < 0) continue;
-    const end = start + u.text.length;
-    const overlapped = quotes.filter((q) => q.startOffset < end && start < q.endOffset);
-    quotes = quotes.filter((q) => !overlapped.includes(q));
-    quotes.push({
-      ...u,
-      id: overlapped[0]?.id ?? quoteId(),
-      startOffset: start,
-      endOffset: end,
-      confidence: 1,
-    });
-  }
-  quotes.sort((a, b) => a.startOffset - b.startOffset || a.endOffset - b.endOffset);
-  return { characters, quotes };
+  return { characters, quotes: layUserQuotes(quotes, previous.quotes, text, surviving, window) };
 }
 
 /**
- * PATCH characters: an analysed character whose name, summary or colour the user changed becomes
+ * The quotes whose speaker the user set (`held`, method 'user'), moved to where their text now is
+ * (the occurrence nearest their old place, within `window`), laid over `quotes` (the engine's): they
+ * replace what overlaps them. Dropped when their text is gone or their speaker is not in `speakers`.
+ */
+export function layUserQuotes(
+  quotes: Quote[],
+  held: Quote[],
+  text: string,
+  speakers: ReadonlySet<string>,
+  window = QUOTE_WINDOW,
+): Quote[] {
+  let out = quotes;
+  const quoteId = uniqueIds('q', new Set(quotes.map((q) => q.id)));
+  for (const u of held) {
+    if (u.attributionMethod !== 'user') continue;
+    if (u.speakerId !== null && !speakers.has(u.speakerId)) continue;
+    const start = nearest(text, u.text, u.startOffset, window);
+    if (start < 0) continue;
+    const end = start + u.text.length;
+    const overlapped = out.filter((q) => q.startOffset < end && start < q.endOffset);
+    out = out.filter((q) => !overlapped.includes(q));
+    out.push({ ...u, id: overlapped[0]?.id ?? quoteId(), startOffset: start, endOffset: end, confidence: 1 });
+  }
+  return out.sort((a, b) => a.startOffset - b.startOffset || a.endOffset - b.endOffset);
+}
+
+const sameList = (a: readonly string[] = [], b: readonly string[] = []) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * PATCH characters: an analysed character whose name, summary, colour, aliases or relationships the user changed becomes
  * user-edited (and stays so); the flag is the server's to set, so a client cannot clear it.
  */
 export function markUserEdits(stored: Character[], incoming: Character[]): Character[] {
   const before = new Map(stored.map((c) => [c.id, c]));
   return incoming.map((c) => {
     const old = before.get(c.id);
-    const { isUserEdited: _ignored, ...rest } = c;
+    const { isUserEdited: _ignored, analysedName: _alsoIgnored, ...rest } = c;
     if (c.isUserCreated) return rest;
+    // The name the engine gave it, kept through any number of renames.
+    const analysedName = old?.analysedName ?? (old && old.name !== c.name ? old.name : undefined);
     const edited =
       old?.isUserEdited === true ||
       (!!old &&
-        (old.name !== c.name || old.summary !== c.summary || old.color.toLowerCase() !== c.color.toLowerCase()));
-    return edited ? { ...rest, isUserEdited: true } : rest;
+        (old.name !== c.name ||
+          old.summary !== c.summary ||
+          old.color.toLowerCase() !== c.color.toLowerCase() ||
+          !sameList(old.alternativeNames, c.alternativeNames) ||
+          !sameList(old.relationships, c.relationships)));
+    if (!edited) return rest;
+    return analysedName ? { ...rest, isUserEdited: true, analysedName } : { ...rest, isUserEdited: true };
   });
 }

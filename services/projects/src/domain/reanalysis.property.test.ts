@@ -1,0 +1,161 @@
+// Property: whatever a user does to an analysed book (rename, recolour, re-summarise, alias, create,
+// merge characters, set speakers), analysing it again keeps every one of those edits. The analysis is
+// the real engine's, on a passage written for this test.
+import type { Character, Quote } from '@castbook/contracts';
+import { analyze } from '@castbook/text-analysis';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { markUserEdits, mergeReanalysis, nameKey, type Analysed } from './reanalysis.js';
+
+const TEXT = [
+  'CHAPTER I. The Ferry',
+  '"The tide is turning," said Orla Fenwick.',
+  '"Then we wait," said Mr. Quillby. "The ferry will not cross before noon."',
+  '"I never wait for anything," said Dessa Vaunt, and she laughed.',
+  '"You will today," said Orla Fenwick.',
+  'Bram Tolliver came down to the landing with a lantern. "Is the boat here?" asked Bram Tolliver.',
+  '"Not yet," said Mr. Quillby.',
+  '"Then I shall sit," said Bram Tolliver. "My legs are old."',
+  '"Sit by me," said Dessa Vaunt.',
+  '"The water is rising," said Orla Fenwick. "Look at the posts."',
+  '"So it is," said Mr. Quillby.',
+].join('\n\n');
+
+const engine = (): Analysed => {
+  const { characters, quotes } = analyze(TEXT);
+  return { characters, quotes };
+};
+const first = engine();
+
+type Edit =
+  | { kind: 'rename'; who: number; name: string }
+  | { kind: 'recolour'; who: number; color: string }
+  | { kind: 'summary'; who: number; summary: string }
+  | { kind: 'alias'; who: number; alias: string }
+  | { kind: 'create'; name: string }
+  | { kind: 'speaker'; quote: number; who: number }
+  | { kind: 'merge'; into: number; from: number };
+
+const invented = fc.constantFrom('Ferryman Holt', 'The Old Pilot', 'Aunt Wren', 'Captain Sorrel', 'Tibbs');
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ kind: fc.constant('rename' as const), who: fc.nat(), name: invented }),
+  fc.record({
+    kind: fc.constant('recolour' as const),
+    who: fc.nat(),
+    color: fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`),
+  }),
+  fc.record({
+    kind: fc.constant('summary' as const),
+    who: fc.nat(),
+    summary: fc.string({ minLength: 1, maxLength: 40 }),
+  }),
+  fc.record({ kind: fc.constant('alias' as const), who: fc.nat(), alias: invented }),
+  fc.record({ kind: fc.constant('create' as const), name: invented }),
+  fc.record({ kind: fc.constant('speaker' as const), quote: fc.nat(), who: fc.nat() }),
+  fc.record({ kind: fc.constant('merge' as const), into: fc.nat(), from: fc.nat() }),
+);
+
+/** The project after one edit, as the PATCH routes store it (characters through markUserEdits). */
+function apply(state: Analysed, e: Edit, n: number): Analysed {
+  const cs = state.characters;
+  const pick = (i: number) => cs[i % cs.length]!;
+  const setCharacters = (next: Character[]) => ({ ...state, characters: markUserEdits(cs, next) });
+  const change = (who: number, patch: Partial<Character>) => {
+    const target = pick(who);
+    return setCharacters(cs.map((c) => (c.id === target.id ? { ...c, ...patch } : c)));
+  };
+  switch (e.kind) {
+    case 'rename':
+      return change(e.who, { name: e.name });
+    case 'recolour':
+      return change(e.who, { color: e.color });
+    case 'summary':
+      return change(e.who, { summary: e.summary });
+    case 'alias':
+      return change(e.who, { alternativeNames: [...pick(e.who).alternativeNames, e.alias] });
+    case 'create':
+      return setCharacters([
+        ...cs,
+        {
+          id: `u${n}`,
+          name: e.name,
+          color: '#123456',
+          summary: '',
+          mentions: 0,
+          alternativeNames: [],
+          relationships: [],
+          isUserCreated: true,
+        },
+      ]);
+    case 'speaker': {
+      if (state.quotes.length === 0) return state;
+      const target = state.quotes[e.quote % state.quotes.length]!;
+      const quotes = state.quotes.map((q): Quote =>
+        q.id === target.id ? { ...q, speakerId: pick(e.who).id, attributionMethod: 'user', confidence: 1 } : q,
+      );
+      return { ...state, quotes };
+    }
+    case 'merge': {
+      const into = pick(e.into);
+      const from = pick(e.from);
+      if (into.id === from.id) return state;
+      // Merging moves the lines and the names of one character to the other, and removes it.
+      const names = [
+        ...new Set([
+          ...into.alternativeNames,
+          from.name,
+          ...from.alternativeNames,
+          ...(from.analysedName ? [from.analysedName] : []),
+        ]),
+      ];
+      const merged = setCharacters(
+        cs.filter((c) => c.id !== from.id).map((c) => (c.id === into.id ? { ...c, alternativeNames: names } : c)),
+      );
+      const quotes = state.quotes.map((q) => (q.speakerId === from.id ? { ...q, speakerId: into.id } : q));
+      return { ...merged, quotes };
+    }
+  }
+}
+
+describe('re-analysis keeps every user edit', () => {
+  it('on the real engine, for random sequences of edits', () => {
+    expect(first.characters.length).toBeGreaterThanOrEqual(4);
+    expect(first.quotes.length).toBeGreaterThanOrEqual(10);
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
+        let state = first;
+        edits.forEach((e, n) => (state = apply(state, e, n)));
+        const again = mergeReanalysis(state, engine(), TEXT);
+        const byId = new Map(again.characters.map((c) => [c.id, c]));
+
+        // Every character the user worked on is there, exactly as they left it.
+        for (const c of state.characters.filter((x) => x.isUserCreated || x.isUserEdited)) {
+          const kept = byId.get(c.id);
+          expect(kept, `character ${c.name}`).toBeDefined();
+          expect(kept).toMatchObject({
+            name: c.name,
+            color: c.color,
+            summary: c.summary,
+            alternativeNames: c.alternativeNames,
+          });
+        }
+        // Untouched characters keep their ids and colours.
+        for (const c of state.characters) expect(byId.get(c.id)?.color, `colour of ${c.name}`).toBe(c.color);
+        // A character merged away does not come back under its own name or id.
+        const gone = first.characters.filter((c) => !state.characters.some((s) => s.id === c.id));
+        for (const g of gone) {
+          expect(byId.has(g.id)).toBe(false);
+          expect(again.characters.map((c) => nameKey(c.name))).not.toContain(nameKey(g.name));
+        }
+        // Every line keeps the speaker it had: the ones the user set, and the ones merging moved.
+        const speakerAt = new Map(again.quotes.map((q) => [`${q.startOffset}:${q.endOffset}`, q]));
+        for (const q of state.quotes) {
+          const now = speakerAt.get(`${q.startOffset}:${q.endOffset}`);
+          expect(now?.speakerId, `speaker of "${q.text}"`).toBe(q.speakerId);
+          if (q.attributionMethod === 'user') expect(now?.attributionMethod).toBe('user');
+        }
+      }),
+      { numRuns: 150, seed: 20261125 },
+    );
+  });
+});
