@@ -126,18 +126,19 @@ export const fetchCharacterAnalysis = (projectId: string, characterIds: string[]
 // ---- structure, outline, characters, quotes ----------------------------------------------------
 
 /**
- * POST /api/projects/{id}/detect-structure {content, debug?} (SPEC §5: needs text and an id). The
- * server detects on its saved text and answers 409 when `content` is not that text.
+ * POST /api/projects/{id}/detect-structure {content?, debug?} (SPEC §5: needs text and an id). The
+ * server detects on its saved text and answers 409 when `content` is not that text. Right after the
+ * text was saved, leave `content` out: the server has it, and a whole book need not travel again.
  */
-export async function detectStructure(id: string, content: string, debug?: boolean): Promise<OutlineItem[]> {
+export async function detectStructure(id: string, content?: string, debug?: boolean): Promise<OutlineItem[]> {
   const clean = cleanProjectId(id);
-  if (!content.trim()) throw new Error('Content is required');
+  if (content !== undefined && !content.trim()) throw new Error('Content is required');
   const body = await data<{ outline: OutlineItem[] }>(
     PROJECT_MESSAGES.detect,
     `${projectKey(clean)}/detect-structure`,
     {
       method: 'POST',
-      json: debug === undefined ? { content } : { content, debug },
+      json: { ...(content === undefined ? {} : { content }), ...(debug === undefined ? {} : { debug }) },
     },
   );
   return body.outline;

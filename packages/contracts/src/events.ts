@@ -1,7 +1,7 @@
 // Event envelope and every event type of ARCHITECTURE.md's table. Types are past tense and
 // versioned; `key` is the Kafka partition key (the aggregate id) so one aggregate's events stay in order.
 import { z } from 'zod';
-import { limits, subscriptionStatus, subscriptionTier } from './entities.js';
+import { analysisStatus, limits, outline, subscriptionStatus, subscriptionTier } from './entities.js';
 
 export const TOPICS = {
   auth: 'auth.events',
@@ -28,6 +28,9 @@ const projectPayload = z.object({
   title: z.string(),
   contentVersion: z.number().int().nonnegative(),
   wordCount: z.number().int().nonnegative(),
+  /** The project's analysis status and current job: the analysis service answers progress from them. */
+  analysisStatus: analysisStatus.optional(),
+  analysisJobId: z.string().nullable().optional(),
 });
 const analysisEndPayload = z.object({ projectId: id, jobId: id, error: z.string() });
 
@@ -70,6 +73,8 @@ export const EVENT_TYPES = {
       contentKey: z.string().min(1),
       contentVersion: z.number().int().nonnegative(),
       tier: subscriptionTier,
+      /** The outline the user keeps: the job names its chunks from it instead of detecting it again. */
+      outline: outline.optional(),
     }),
   },
   'analysis.cancel_requested.v1': {

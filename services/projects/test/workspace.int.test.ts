@@ -164,6 +164,9 @@ describe('projects', () => {
       'Chapter II. The Middle',
       'Chapter III. The End',
     ]);
+    // Without the text, the saved one is used (the book need not travel twice).
+    const again = await client.post<{ outline: Json[] }>(`/api/projects/${project.id}/detect-structure`, {});
+    expect(again.body.data?.outline).toEqual(detected.body.data?.outline);
 
     const full = await client.get<Json & { outline: Json[] }>(`/api/projects/${project.id}`);
     expect(full.body.data).toMatchObject({ content: BOOK, author: { id: author.id, firstName: 'Charles' } });

@@ -142,7 +142,8 @@ export function NewProjectForm({ onCancel, onFinished }: { onCancel?: () => void
 
       setPhase('detecting');
       try {
-        await detectStructure(projectId, content);
+        // The text was saved a moment ago: the server detects on it without it travelling again.
+        await detectStructure(projectId);
       } catch (err) {
         // The project exists; its workspace can detect the structure again.
         console.warn(PROJECT_MESSAGES.detect, err);

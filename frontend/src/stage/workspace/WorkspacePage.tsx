@@ -334,7 +334,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
       setSelection(null);
       setActiveQuote(null);
       try {
-        const outline = await detectStructure(project.id, changes.content!);
+        const outline = await detectStructure(project.id);
         await patchLocal({ content: changes.content!, outline, quotes: [] });
       } catch {
         await mutateProject();

@@ -19,6 +19,7 @@ import {
 } from '../db/projects.js';
 import { analysisRequestedEvent, cancelRequestedEvent, projectEvent } from '../events/project-events.js';
 import { layUserQuotes, markUserEdits } from './reanalysis.js';
+import { analysingCurrentText, analysisCancelled, analysisRequested, textChanged } from './analysis-status.js';
 import { resizeImage } from '@castbook/platform';
 import type { Peers } from './peers.js';
 import {
@@ -149,11 +150,7 @@ export class Projects {
       contentKey: contentKey(base, 1),
       contentLength: content.length,
       wordCount,
-      analysisStatus: 'pending',
-      analysisJobId: null,
-      analysisContentVersion: null,
-      analysisPreviousStatus: null,
-      analysisError: null,
+      ...textChanged(),
       outline: [],
       characters: [],
       quotes: [],
@@ -199,10 +196,7 @@ export class Projects {
         wordCount,
         outline: [],
         quotes: layUserQuotes([], current.quotes, content, speakers),
-        analysisStatus: 'pending',
-        analysisJobId: null,
-        analysisContentVersion: null,
-        analysisPreviousStatus: null,
+        ...textChanged(),
       });
     }
     // A job analysing the old text would only produce a stale result: stop it.
@@ -273,24 +267,11 @@ export class Projects {
    */
   async analyze(caller: Caller, id: string): Promise<ProjectRecord> {
     const current = await this.get(caller.userId, id);
-    if (
-      current.analysisStatus === 'in_progress' &&
-      current.analysisJobId &&
-      current.analysisContentVersion === current.contentVersion
-    ) {
-      return current;
-    }
+    if (analysingCurrentText(current)) return current;
     const tier = (await this.limits(caller)).tier === 'pro' ? 'pro' : 'free';
     const next: ProjectRecord = {
       ...current,
-      analysisStatus: 'in_progress',
-      analysisJobId: randomUUID(),
-      analysisContentVersion: current.contentVersion,
-      analysisPreviousStatus:
-        current.analysisStatus === 'in_progress'
-          ? (current.analysisPreviousStatus ?? 'pending')
-          : current.analysisStatus,
-      analysisError: null,
+      ...analysisRequested(current, randomUUID()),
       updatedAt: new Date(),
     };
     const meta = { requestId: caller.requestId };
@@ -308,24 +289,27 @@ export class Projects {
     if (!current.analysisJobId) return current;
     const next: ProjectRecord = {
       ...current,
-      analysisStatus: current.analysisPreviousStatus ?? 'pending',
-      analysisJobId: null,
-      analysisContentVersion: null,
-      analysisPreviousStatus: null,
+      ...analysisCancelled(current),
       updatedAt: new Date(),
     };
     const stop = cancelRequestedEvent(current, current.analysisJobId, { requestId: caller.requestId });
     return this.save(caller, current, next, [stop], { idempotent: true });
   }
 
-  /** SPEC §5: content required, leading slashes stripped from the id; saves the detected outline. */
+  /**
+   * SPEC §5: leading slashes stripped from the id; saves the detected outline. `content`, when sent,
+   * must be the saved text (empty is refused); left out, the saved text is used, so a book saved a
+   * moment ago need not travel again.
+   */
   async detectStructure(caller: Caller, rawId: string, content: string | undefined): Promise<OutlineItem[]> {
     const id = rawId.replace(/^\/+/, '');
     if (!id) throw new HttpError(400, PROJECT_MESSAGES.emptyId);
-    const text = checkContent(content);
+    const text = content === undefined ? undefined : checkContent(content);
     const { project, content: saved } = await this.withContent(caller.userId, id);
     // The outline's offsets must point into the saved text; structure of unsaved text is refused.
-    if (text !== saved) throw new HttpError(409, 'The content differs from the saved content; save it first');
+    if (text !== undefined && text !== saved) {
+      throw new HttpError(409, 'The content differs from the saved content; save it first');
+    }
     // Offsets are taken from the saved text itself.
     const outline = detectStructure(saved);
     await this.save(caller, project, { ...project, outline, updatedAt: new Date() });

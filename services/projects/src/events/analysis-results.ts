@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { findProjectForUpdate, updateProject } from '../db/projects.js';
 import type { ProjectRecord } from '../domain/projects.js';
 import { mergeReanalysis } from '../domain/reanalysis.js';
+import { analysisCancelled, analysisCompleted, analysisFailed } from '../domain/analysis-status.js';
 import { projectEvent } from './project-events.js';
 
 export const PROJECTS_ANALYSIS_GROUP = 'projects-analysis';
@@ -25,13 +26,6 @@ const analysisResult = z.object({
   outline: outline.optional(),
   characters: z.array(character),
   quotes: z.array(quote),
-});
-
-const settled = (): Partial<ProjectRecord> => ({
-  analysisJobId: null,
-  analysisContentVersion: null,
-  analysisPreviousStatus: null,
-  updatedAt: new Date(),
 });
 
 async function currentJob(tx: Queryable, projectId: string, jobId: string, log: Logger, type: string) {
@@ -66,12 +60,11 @@ export async function applyAnalysisCompleted(
   const merged = mergeReanalysis({ characters: p.characters, quotes: p.quotes }, result, text);
   await save(tx, {
     ...p,
-    ...settled(),
+    ...analysisCompleted(),
     characters: merged.characters,
     quotes: merged.quotes,
     outline: p.outline.length ? p.outline : (result.outline ?? []),
-    analysisStatus: 'completed',
-    analysisError: null,
+    updatedAt: new Date(),
   });
 }
 
@@ -83,10 +76,10 @@ export async function applyAnalysisEnded(
   const p = await currentJob(tx, e.payload.projectId, e.payload.jobId, log, e.type);
   if (!p) return;
   if (e.type === 'analysis.failed.v1') {
-    await save(tx, { ...p, ...settled(), analysisStatus: 'failed', analysisError: e.payload.error });
+    await save(tx, { ...p, ...analysisFailed(e.payload.error), updatedAt: new Date() });
   } else {
     // Stopped by the analysis service itself (the user's cancel already settled the project).
-    await save(tx, { ...p, ...settled(), analysisStatus: p.analysisPreviousStatus ?? 'pending' });
+    await save(tx, { ...p, ...analysisCancelled(p), updatedAt: new Date() });
   }
 }
 

@@ -16,6 +16,8 @@ export function projectEvent(type: ProjectEventType, p: ProjectRecord, meta: Rec
       title: p.title,
       contentVersion: p.contentVersion,
       wordCount: p.wordCount,
+      analysisStatus: p.analysisStatus,
+      analysisJobId: p.analysisJobId,
     },
     meta,
   );
@@ -34,6 +36,7 @@ export function analysisRequestedEvent(p: ProjectRecord, tier: 'free' | 'pro', m
       contentKey: p.contentKey,
       contentVersion: p.contentVersion,
       tier,
+      outline: p.outline,
     },
     meta,
   );
