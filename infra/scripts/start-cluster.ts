@@ -30,6 +30,8 @@ const SERVICES = [
   { name: 'billing', port: 8085 },
 ] as const;
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT ?? 8080);
+/** Analysis processes to run (the load test compares one and two). */
+const ANALYSIS_INSTANCES = Math.max(1, Number(process.env.ANALYSIS_INSTANCES ?? 1));
 // Fixed local dev credentials: the servers listen on 127.0.0.1 only, and MinIO/PostgreSQL keep
 // their data between runs, so the credentials must stay the same too.
 const PG_USER = 'postgres';
@@ -128,11 +130,11 @@ async function main() {
   // POSTGRES_URL would make a launcher run its own database plan; each process gets DATABASE_URL only.
   delete common.POSTGRES_URL;
 
-  const launch = (name: string, env: NodeJS.ProcessEnv, index: number) => {
+  const launch = (name: string, env: NodeJS.ProcessEnv, index: number, target = name) => {
     const proc = startProcess({
       name,
       command: process.execPath,
-      args: ['--conditions=@castbook/source', '--import', 'tsx', 'launcher/src/main.ts', `--target=${name}`],
+      args: ['--conditions=@castbook/source', '--import', 'tsx', 'launcher/src/main.ts', `--target=${target}`],
       cwd: REPO_ROOT,
       env,
       onLine: prefixer(name, index),
@@ -153,6 +155,17 @@ async function main() {
   SERVICES.forEach(({ name, port }, i) => {
     launch(name, { ...common, PORT: String(port), DATABASE_URL: postgres.urlFor(`castbook_${name}`) }, i);
   });
+  // More analysis processes share its database and Kafka group (jobs spread over them); the gateway
+  // keeps talking to the first, which answers progress from the shared job table.
+  const analysisPort = SERVICES.find((s) => s.name === 'analysis')!.port;
+  for (let n = 2; n <= ANALYSIS_INSTANCES; n++) {
+    const env = {
+      ...common,
+      PORT: String(analysisPort + 10 * (n - 1)),
+      DATABASE_URL: postgres.urlFor('castbook_analysis'),
+    };
+    launch(`analysis-${n}`, env, SERVICES.length + n, 'analysis');
+  }
   const gatewayEnv: NodeJS.ProcessEnv = { ...common, PORT: String(GATEWAY_PORT) };
   for (const { name, port } of SERVICES) gatewayEnv[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
   const frontend = join(REPO_ROOT, 'frontend', 'dist');
