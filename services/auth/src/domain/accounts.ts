@@ -18,7 +18,7 @@ import {
   type MailMessage,
   type Queryable,
 } from '@castbook/platform';
-import * as attempts from '../db/login-attempts.js';
+import * as throttle from '../db/login-throttle.js';
 import * as resets from '../db/password-resets.js';
 import * as sessions from '../db/sessions.js';
 import * as users from '../db/users.js';
@@ -27,13 +27,16 @@ import type { Clock } from './clock.js';
 import { TooManyAttempts } from './errors.js';
 import { alreadyRegisteredMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { throttleAddressKey } from './addresses.js';
 import {
+  delaySchedule,
   emailKey,
   RESET_LINK_TTL_MS,
   RESET_MAILS_PER_HOUR,
   retryAfterSec,
   sessionLifetimeMs,
-  type LoginLimit,
+  THROTTLE_MEMORY_MS,
+  type LoginThrottle,
 } from './policy.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -44,11 +47,18 @@ export interface AccountDeps {
   clock: Clock;
   logger: Logger;
   appBaseUrl: string;
-  loginLimit: LoginLimit;
+  loginThrottle: LoginThrottle;
+}
+
+/** Whose password is being tried, from where: the unit the sign-in throttle counts. */
+interface AttemptKey {
+  accountKey: string;
+  address: string;
 }
 
 /** Who is calling: the client address and the request id that events carry in their metadata. */
 export interface CallContext {
+  /** The client's address as the gateway saw it (routes/context.ts); null when unknown. */
   ip: string | null;
   requestId: string;
 }
@@ -62,7 +72,11 @@ export interface SessionStatus {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export class Accounts {
-  constructor(private readonly deps: AccountDeps) {}
+  private readonly schedule: number[];
+
+  constructor(private readonly deps: AccountDeps) {
+    this.schedule = delaySchedule(deps.loginThrottle);
+  }
 
   /** Statements outside a transaction run on the pool. */
   private get q(): Queryable {
@@ -108,13 +122,13 @@ export class Accounts {
     const { clock } = this.deps;
     const db = this.q;
     const now = clock.now();
-    const key = emailKey(input.email);
-    await this.countAttempt(key, now);
+    const attempt = { accountKey: emailKey(input.email), address: throttleAddressKey(ctx.ip) };
+    await this.countAttempt(attempt, now);
     const user = await users.findUserByEmail(db, input.email);
     // Unknown email and wrong password: same work, same answer.
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
-    await attempts.clearAttempts(db, key);
+    await this.attemptSucceeded(attempt);
     return this.startSession(
       db,
       user,
@@ -151,13 +165,13 @@ export class Accounts {
     const row = await users.findUserById(db, caller.userId);
     if (!row) throw new HttpError(401, AUTH_MESSAGES.unauthorized);
     const now = clock.now();
-    // A stolen token must not become a way to guess the password: same per-email limit as sign-in.
-    const key = emailKey(row.email);
-    await this.countAttempt(key, now);
+    // A stolen token must not become a way to guess the password: same throttle as sign-in.
+    const attempt = { accountKey: emailKey(row.email), address: throttleAddressKey(ctx.ip) };
+    await this.countAttempt(attempt, now);
     if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
       throw new HttpError(400, AUTH_MESSAGES.currentPasswordWrong);
     }
-    await attempts.clearAttempts(db, key);
+    await this.attemptSucceeded(attempt);
     const hash = await hashPassword(input.newPassword);
     await this.deps.db.transaction(async (tx) => {
       await users.updatePasswordHash(tx, row.id, hash, now);
@@ -205,8 +219,8 @@ export class Accounts {
       await enqueueEvents(tx, sessionsRevoked(userId, revoked, { requestId: ctx.requestId }));
       return (await users.findUserById(tx, userId))?.email;
     });
-    // The owner proved control of the mailbox: a lock-out from guessed passwords ends here.
-    if (email) await attempts.clearAttempts(db, emailKey(email));
+    // The owner proved control of the mailbox: every delay on the account ends here.
+    if (email) await throttle.clearAccount(db, emailKey(email));
   }
 
   async profile(caller: AuthUser, requestedId: string | undefined): Promise<User> {
@@ -255,10 +269,33 @@ export class Accounts {
     return { token, user: users.toUser(user), expiresAt: expiresAt.toISOString() };
   }
 
-  private async countAttempt(key: string, now: Date): Promise<void> {
-    const { windowMs, maxAttempts } = this.deps.loginLimit;
-    const window = await attempts.countAttempt(this.q, key, now, windowMs);
-    if (window.attempts > maxAttempts) throw new TooManyAttempts(retryAfterSec(window.windowStartedAt, windowMs, now));
+  /** Deletes throttle rows nobody needs any more (quiet pairs, ended address windows). */
+  async pruneThrottle(): Promise<number> {
+    const now = this.deps.clock.now();
+    return throttle.prune(this.q, now, THROTTLE_MEMORY_MS, this.deps.loginThrottle.addressWindowMs);
+  }
+
+  /**
+   * Counts a password attempt before the password is checked, as a failure until it proves right
+   * (attemptSucceeded). Refused with 429 when the client address is over its cap for all accounts,
+   * or when this (account, address) pair is still waiting out its delay. Only the pair waits: the
+   * owner signing in from another address is not held back by a stranger's guesses.
+   */
+  private async countAttempt(attempt: AttemptKey, now: Date): Promise<void> {
+    const limits = this.deps.loginThrottle;
+    const window = await throttle.countAddressAttempt(this.q, attempt.address, now, limits.addressWindowMs);
+    if (window.failures > limits.addressMaxFailures) {
+      const until = new Date(window.windowStartedAt.getTime() + limits.addressWindowMs);
+      throw new TooManyAttempts(retryAfterSec(until, now));
+    }
+    const pair = await throttle.countPairAttempt(this.q, attempt, now, this.schedule, THROTTLE_MEMORY_MS);
+    if (!pair.counted) throw new TooManyAttempts(retryAfterSec(pair.lockedUntil, now));
+  }
+
+  /** The password was right: the pair starts again and the attempt does not count against the address. */
+  private async attemptSucceeded(attempt: AttemptKey): Promise<void> {
+    await throttle.clearPair(this.q, attempt);
+    await throttle.refundAddressAttempt(this.q, attempt.address);
   }
 
   /** Mail goes out after the answer: its latency (or an SMTP outage) must not show in the timing. */

@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { loginBody, ok, registerBody, updatePasswordBody } from '@castbook/contracts';
 import { currentUser, type HttpService } from '@castbook/platform';
 import type { Accounts } from '../domain/accounts.js';
-import type { SignedIn } from './context.js';
+import type { CallContextOf, SignedIn } from './context.js';
 import { parseBody } from '../domain/validation.js';
-import { callContext, withRetryAfter } from './context.js';
+import { withRetryAfter } from './context.js';
 
 const CSRF_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-export function publicAuthRoutes(app: HttpService, accounts: Accounts) {
+export function publicAuthRoutes(app: HttpService, accounts: Accounts, callContext: CallContextOf) {
   // The gateway owns the `csrf` cookie and forwards its value as x-csrf-token; this answers it in the
   // three places SPEC §7 lets the client look. Called directly (no gateway), it sets the cookie itself.
   app.get('/api/auth/login', async (req, reply) => {
@@ -40,7 +40,12 @@ export function publicAuthRoutes(app: HttpService, accounts: Accounts) {
   });
 }
 
-export function sessionAuthRoutes(app: HttpService, accounts: Accounts, signedIn: SignedIn) {
+export function sessionAuthRoutes(
+  app: HttpService,
+  accounts: Accounts,
+  signedIn: SignedIn,
+  callContext: CallContextOf,
+) {
   app.get('/api/auth/me', { onRequest: signedIn }, async (req) => ok(await accounts.me(currentUser(req))));
 
   app.post('/api/auth/logout', { onRequest: signedIn }, async (req) => {

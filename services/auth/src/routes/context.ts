@@ -1,13 +1,23 @@
 // Small helpers every auth route uses.
+import type { BlockList } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallContext } from '../domain/accounts.js';
+import { clientAddress } from '../domain/addresses.js';
 import { TooManyAttempts } from '../domain/errors.js';
 
-/** The client address as the gateway saw it (it overwrites x-forwarded-for), else the peer. */
-export function callContext(req: FastifyRequest): CallContext {
-  const fwd = req.headers['x-forwarded-for'];
-  const first = typeof fwd === 'string' ? fwd.split(',')[0]?.trim() : undefined;
-  return { ip: first || req.ip || null, requestId: String(req.id) };
+/** Who is calling (client address, request id), read from a request. */
+export type CallContextOf = (req: FastifyRequest) => CallContext;
+
+/**
+ * The client address is the peer's, or the one the gateway put in X-Forwarded-For (it overwrites the
+ * header with the address it sees) when the peer is a trusted proxy (TRUSTED_PROXIES). A caller
+ * reaching auth's port from anywhere else cannot choose the address it is throttled under.
+ */
+export function callContextOf(trustedProxies: BlockList): CallContextOf {
+  return (req) => ({
+    ip: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies),
+    requestId: String(req.id),
+  });
 }
 
 /** Runs a flow; a rate-limited refusal also gets its Retry-After header. */

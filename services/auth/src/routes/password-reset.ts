@@ -3,12 +3,12 @@ import { ok, resetPasswordConfirmBody, resetPasswordRequestBody } from '@castboo
 import type { HttpService, Logger } from '@castbook/platform';
 import type { Accounts } from '../domain/accounts.js';
 import { parseBody } from '../domain/validation.js';
-import { callContext } from './context.js';
+import type { CallContextOf } from './context.js';
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password.';
 
-export function passwordResetRoutes(app: HttpService, accounts: Accounts, logger: Logger) {
+export function passwordResetRoutes(app: HttpService, accounts: Accounts, logger: Logger, callContext: CallContextOf) {
   app.post('/api/auth/reset-password', async (req) => {
     const { email } = parseBody(resetPasswordRequestBody, req.body);
     // The work runs after the answer, so an existing email answers as fast as an unknown one.

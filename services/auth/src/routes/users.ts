@@ -2,11 +2,10 @@
 import { ok, updateProfileBody } from '@castbook/contracts';
 import { currentUser, HttpError, type HttpService } from '@castbook/platform';
 import type { Accounts } from '../domain/accounts.js';
-import type { SignedIn } from './context.js';
+import type { CallContextOf, SignedIn } from './context.js';
 import { parseBody } from '../domain/validation.js';
-import { callContext } from './context.js';
 
-export function userRoutes(app: HttpService, accounts: Accounts, signedIn: SignedIn) {
+export function userRoutes(app: HttpService, accounts: Accounts, signedIn: SignedIn, callContext: CallContextOf) {
   app.get('/api/users/profile', { onRequest: signedIn }, async (req) => {
     const { id } = req.query as { id?: unknown };
     if (id !== undefined && typeof id !== 'string') throw new HttpError(400, 'id must be a single value');

@@ -1,5 +1,8 @@
 // A browser-like API client for tests: keeps the `csrf` cookie the gateway sets and sends it back as
 // X-CSRF-Token, and sends the bearer token when it has one (SPEC §7's wrapper, minus the retries).
+// With `from`, it connects from that local address (any of 127.0.0.0/8 works on Linux), so the
+// gateway sees a different client address, exactly as it would see a different machine.
+import { request } from 'node:http';
 export interface Answer<T = unknown> {
   status: number;
   headers: Headers;
@@ -10,7 +13,11 @@ export class ApiClient {
   csrf: string | undefined;
   token: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** `from`: the local address to connect from (e.g. '127.0.0.2'); default the system's choice. */
+  constructor(
+    readonly baseUrl: string,
+    readonly from?: string,
+  ) {}
 
   /** The first GET of a browser session: obtains the csrf cookie. */
   async start(): Promise<this> {
@@ -31,17 +38,17 @@ export class ApiClient {
     }
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.baseUrl}${path}`, {
+    const res = await send(new URL(path, this.baseUrl), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      from: this.from,
     });
     for (const cookie of res.headers.getSetCookie()) {
       const m = /^csrf=([^;]+)/.exec(cookie);
       if (m) this.csrf = m[1];
     }
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : {} };
+    return { status: res.status, headers: res.headers, body: res.text ? JSON.parse(res.text) : {} };
   }
 
   get<T = unknown>(path: string) {
@@ -51,6 +58,31 @@ export class ApiClient {
   post<T = unknown>(path: string, body?: unknown) {
     return this.call<T>('POST', path, body ?? {});
   }
+}
+
+/** One HTTP request on its own connection (node:http, because fetch cannot pick the local address). */
+function send(
+  url: URL,
+  opts: { method: string; headers: Record<string, string>; body?: string; from?: string },
+): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: opts.method, headers: opts.headers, localAddress: opts.from, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
 }
 
 let counter = 0;
