@@ -15,8 +15,13 @@ export const analysisConfig = baseServiceConfig.extend({
   PROJECTS_URL: z.string().url().optional(),
   /** Jobs one instance runs at once (their chunks interleave on the event loop). */
   ANALYSIS_CONCURRENCY: positiveInt(4),
-  /** How long a job stays with an instance without a sign of life before another one takes it over. */
-  ANALYSIS_LEASE_MS: positiveInt(30_000),
+  /**
+   * How long a job stays with an instance without a heartbeat before another one takes it over (a
+   * job whose instance's database session has ended is taken over at once, see job-runner.ts).
+   */
+  ANALYSIS_LEASE_MS: positiveInt(8_000),
+  /** How often an instance renews the leases of its running jobs (at most a third of the lease). */
+  ANALYSIS_HEARTBEAT_MS: positiveInt(2_000),
   /** How often an instance looks for jobs to take over (new jobs also wake it by NOTIFY). */
   ANALYSIS_POLL_MS: positiveInt(1_000),
   /** Characters per chunk (SPEC §9). */

@@ -20,6 +20,7 @@ export const analysisTarget = serviceTarget({
       logger,
       concurrency: config.ANALYSIS_CONCURRENCY,
       leaseMs: config.ANALYSIS_LEASE_MS,
+      heartbeatMs: config.ANALYSIS_HEARTBEAT_MS,
       pollMs: config.ANALYSIS_POLL_MS,
       chunkSize: config.ANALYSIS_CHUNK_SIZE,
       maxAttempts: config.ANALYSIS_MAX_ATTEMPTS,

@@ -84,10 +84,41 @@ export async function requestCancel(
   return rows.map(toRecord);
 }
 
+/** One run of a job by one instance: the fencing token every write of that run carries. */
+export interface Lease {
+  owner: string;
+  jobId: string;
+  /** `attempts` as the claim set it; any later claim (a takeover) changes it. */
+  attempt: number;
+}
+
+/**
+ * Registers `instanceId` as alive for as long as the session of `db` (the instance's notification
+ * connection) lasts, and forgets instances whose session is gone. See migrations/002.
+ */
+export async function registerInstance(db: Queryable, instanceId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO analysis_instances (instance_id, backend_pid) VALUES ($1, pg_backend_pid())
+     ON CONFLICT (instance_id) DO UPDATE SET backend_pid = EXCLUDED.backend_pid, registered_at = now()`,
+    [instanceId],
+  );
+  await db.query(
+    `DELETE FROM analysis_instances i
+     WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = i.backend_pid)`,
+  );
+}
+
+/** A stopping instance is gone at once (its jobs were put back in the queue first). */
+export async function unregisterInstance(db: Queryable, instanceId: string): Promise<void> {
+  await db.query('DELETE FROM analysis_instances WHERE instance_id = $1', [instanceId]);
+}
+
 /**
  * Takes the next job this instance may run: a queued job (those it received first, then other
- * instances' that wait for a free slot there), or a running job whose lease ran out (its owner died).
- * SKIP LOCKED: two instances never take the same job.
+ * instances' that wait for a free slot there), or a running job whose owner is gone: its lease ran
+ * out, or its database session has ended (the process died, or the database server restarted since;
+ * see migrations/002), so it is taken at once. SKIP LOCKED: two instances never take the same job.
+ * Every claim counts an attempt, which fences the previous holder's writes (see `Lease`).
  */
 export async function claimJob(
   db: Queryable,
@@ -99,9 +130,11 @@ export async function claimJob(
     `UPDATE analysis_jobs SET status = 'running', owner = $1, lease_expires_at = now() + $2 * interval '1 millisecond',
        attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
      WHERE job_id = (
-       SELECT job_id FROM analysis_jobs
+       SELECT job_id FROM analysis_jobs j
        WHERE status IN ('queued', 'running') AND NOT (job_id = ANY($3::text[]))
-         AND (status = 'queued' OR lease_expires_at < now())
+         AND (status = 'queued' OR lease_expires_at < now() OR NOT EXISTS (
+           SELECT 1 FROM analysis_instances i JOIN pg_stat_activity a ON a.pid = i.backend_pid
+           WHERE i.instance_id = j.owner))
        ORDER BY (owner IS NOT DISTINCT FROM $1) DESC, created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
     [owner, leaseMs, runningHere],
@@ -109,51 +142,75 @@ export async function claimJob(
   return rows[0] && toRecord(rows[0]);
 }
 
+/** The lease of a job this instance just claimed. */
+export const leaseOf = (job: JobRecord, owner: string): Lease => ({ owner, jobId: job.jobId, attempt: job.attempts });
+
+const HELD = "job_id = $1 AND owner = $2 AND attempts = $3 AND status = 'running'";
+const held = (l: Lease) => [l.jobId, l.owner, l.attempt];
+
 /**
- * Records progress and renews the lease, if `owner` still holds the job. Undefined when it does not
- * (another instance took it over, or it was settled): the caller stops. Progress never decreases.
+ * Heartbeat: renews the leases this instance still holds, in one statement. Returns the ids renewed;
+ * a lease missing from the answer was lost (taken over, or the job settled).
+ */
+export async function renewLeases(db: Queryable, leases: Lease[], leaseMs: number): Promise<Set<string>> {
+  if (leases.length === 0) return new Set();
+  const { rows } = await db.query<{ job_id: string }>(
+    `UPDATE analysis_jobs j SET lease_expires_at = now() + $1 * interval '1 millisecond'
+     FROM unnest($2::text[], $3::text[], $4::int[]) AS h(job_id, owner, attempts)
+     WHERE j.job_id = h.job_id AND j.owner = h.owner AND j.attempts = h.attempts AND j.status = 'running'
+     RETURNING j.job_id`,
+    [leaseMs, leases.map((l) => l.jobId), leases.map((l) => l.owner), leases.map((l) => l.attempt)],
+  );
+  return new Set(rows.map((r) => r.job_id));
+}
+
+/**
+ * Records progress and renews the lease, if this run still holds the job. Undefined when it does not
+ * (another instance took it over, or it was settled): the caller stops. Progress never decreases,
+ * and the status message only moves with it (a run taken over from the start does not show
+ * "Reading part 3" beside the 40 parts the previous run had reached).
  */
 export async function recordProgress(
   db: Queryable,
-  owner: string,
-  jobId: string,
+  lease: Lease,
   p: { processedChunks: number; totalChunks: number; statusMessage: string },
   leaseMs: number,
 ): Promise<{ cancelRequested: boolean; processedChunks: number } | undefined> {
   const { rows } = await db.query<{ cancel_requested: boolean; processed_chunks: number }>(
-    `UPDATE analysis_jobs SET processed_chunks = GREATEST(processed_chunks, $3), total_chunks = $4,
-       status_message = $5, lease_expires_at = now() + $6 * interval '1 millisecond', updated_at = now()
-     WHERE job_id = $2 AND owner = $1 AND status = 'running'
+    `UPDATE analysis_jobs SET processed_chunks = GREATEST(processed_chunks, $4), total_chunks = $5,
+       status_message = CASE WHEN $4 >= processed_chunks THEN $6 ELSE status_message END,
+       lease_expires_at = now() + $7 * interval '1 millisecond', updated_at = now()
+     WHERE ${HELD}
      RETURNING cancel_requested, processed_chunks`,
-    [owner, jobId, p.processedChunks, p.totalChunks, p.statusMessage, leaseMs],
+    [...held(lease), p.processedChunks, p.totalChunks, p.statusMessage, leaseMs],
   );
   return rows[0] && { cancelRequested: rows[0].cancel_requested, processedChunks: rows[0].processed_chunks };
 }
 
 /**
- * Settles a job `owner` still holds (the owner stays on the row: which instance ran it): completed (cancelled instead if a cancel arrived meanwhile),
- * failed or cancelled. Returns the settled record, or undefined when the job is not `owner`'s anymore.
+ * Settles a job this run still holds (the owner stays on the row: which instance ran it): completed
+ * (cancelled instead if a cancel arrived meanwhile), failed or cancelled. Returns the settled record,
+ * or undefined when the run does not hold the job anymore: a run that was taken over (its instance
+ * paused past its lease, say) can never complete or fail the job the new run owns.
  */
 export async function settleJob(
   db: Queryable,
-  owner: string,
-  jobId: string,
+  lease: Lease,
   outcome: { status: 'completed'; resultKey: string } | { status: 'failed'; error: string } | { status: 'cancelled' },
 ): Promise<JobRecord | undefined> {
   // A cancel that arrived after the last step still wins over completion.
-  const status = "CASE WHEN cancel_requested AND $3::text = 'completed' THEN 'cancelled' ELSE $3::text END";
+  const status = "CASE WHEN cancel_requested AND $4::text = 'completed' THEN 'cancelled' ELSE $4::text END";
   const { rows } = await db.query<Row>(
     `UPDATE analysis_jobs SET status = ${status},
        status_message = CASE ${status} WHEN 'completed' THEN 'Analysis complete' WHEN 'cancelled' THEN 'Analysis cancelled'
          ELSE 'Analysis failed' END,
        processed_chunks = CASE ${status} WHEN 'completed' THEN total_chunks ELSE processed_chunks END,
-       error = $4, result_key = CASE ${status} WHEN 'completed' THEN $5 ELSE NULL END,
+       error = $5, result_key = CASE ${status} WHEN 'completed' THEN $6 ELSE NULL END,
        lease_expires_at = NULL, finished_at = now(), updated_at = now()
-     WHERE job_id = $2 AND owner = $1 AND status = 'running'
+     WHERE ${HELD}
      RETURNING *`,
     [
-      owner,
-      jobId,
+      ...held(lease),
       outcome.status,
       outcome.status === 'failed' ? outcome.error : null,
       outcome.status === 'completed' ? outcome.resultKey : null,
@@ -163,13 +220,13 @@ export async function settleJob(
 }
 
 /** Puts a job back in the queue for any instance (this one is stopping). */
-export async function releaseJob(db: Queryable, owner: string, jobId: string): Promise<void> {
+export async function releaseJob(db: Queryable, lease: Lease): Promise<void> {
   await db.query(
     `UPDATE analysis_jobs SET status = 'queued', owner = NULL, lease_expires_at = now(), updated_at = now()
-     WHERE job_id = $2 AND owner = $1 AND status = 'running'`,
-    [owner, jobId],
+     WHERE ${HELD}`,
+    held(lease),
   );
-  await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, jobId]);
+  await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, lease.jobId]);
 }
 
 /** The caller's latest job for a project. */

@@ -1,16 +1,31 @@
 // Runs analysis jobs. A job is a row in analysis_jobs (recorded when analysis.requested.v1 arrives);
-// the instance that received it holds a lease on it and runs it; a lease that runs out because its
-// holder died lets any instance take the job over (and run it again from the start: the engine's
-// passes are book-wide). The engine runs step by step, chunk by chunk: after each step the progress
-// is recorded (renewing the lease, with analysis.progressed.v1) and the event loop gets a turn
-// (setImmediate), so health checks and the other jobs of this instance keep going.
+// the instance that received it holds a lease on it and runs it. A heartbeat renews the leases of
+// all the instance's running jobs every `heartbeatMs`, whatever the engine is doing; a job whose
+// holder died is taken over by any instance (and run again from the start: the engine's passes are
+// book-wide) as soon as the holder's database session is gone, or at the latest when its lease runs
+// out (see claimJob). Every claim counts an attempt, and every write of a run (progress, heartbeat,
+// settling, putting back) carries its (owner, attempt): a run that was taken over can write nothing
+// more. The engine runs step by step, chunk by chunk: after each step the progress is recorded
+// (with analysis.progressed.v1) and the event loop gets a turn (setImmediate), so health checks, the
+// heartbeat and the other jobs of this instance keep going.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { analyzeSteps, type AnalysisResult, type AnalysisStep } from '@castbook/text-analysis';
 import { BlobNotFoundError, enqueueEvents, type BlobStore, type Database, type Logger } from '@castbook/platform';
 import type pg from 'pg';
-import { claimJob, JOBS_CHANNEL, recordProgress, releaseJob, settleJob } from '../db/jobs.js';
+import {
+  claimJob,
+  JOBS_CHANNEL,
+  leaseOf,
+  recordProgress,
+  registerInstance,
+  releaseJob,
+  renewLeases,
+  settleJob,
+  unregisterInstance,
+  type Lease,
+} from '../db/jobs.js';
 import { completedEvent, endedEvent, progressedEvent } from '../events/job-events.js';
 import { JOB_MESSAGES, resultKey, type JobRecord } from './jobs.js';
 
@@ -19,7 +34,11 @@ export interface JobRunnerOptions {
   blobs: BlobStore;
   logger: Logger;
   concurrency: number;
+  /** How long a job stays with its instance without a renewal. */
   leaseMs: number;
+  /** How often the instance renews its jobs' leases (at most a third of `leaseMs`). */
+  heartbeatMs: number;
+  /** How often the instance looks for jobs to take over. */
   pollMs: number;
   chunkSize: number;
   maxAttempts: number;
@@ -30,24 +49,42 @@ export interface JobRunnerOptions {
 /** Thrown inside a job when it must stop without settling (lease lost, or this instance stopping). */
 class Abandoned extends Error {}
 
+/** A job this instance runs: its lease, and whether the heartbeat found it lost. */
+interface Held {
+  lease: Lease;
+  lost: boolean;
+}
+
 /** The engine itself failed on this text (as opposed to storage or the database). */
 class EngineError extends Error {}
 
 export class JobRunner {
   readonly instanceId: string;
+  readonly heartbeatMs: number;
   private readonly log: Logger;
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, { done: Promise<void>; held: Held }>();
   private stopping = false;
   private claiming = false;
   private claimAgain = false;
+  private beating = false;
   private timer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  /** The notification connection; while it is open this instance is registered as alive. */
   private listener: pg.PoolClient | undefined;
+  /** Gives the notification connection back (once, whoever asks first: an error, or stop). */
+  private releaseListener: (() => void) | undefined;
+  private connecting: Promise<void> | undefined;
 
   constructor(private readonly o: JobRunnerOptions) {
     this.instanceId = o.instanceId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.heartbeatMs = Math.max(10, Math.min(o.heartbeatMs, Math.floor(o.leaseMs / 3)));
     this.log = o.logger.child({ component: 'analysis-jobs', instance: this.instanceId });
   }
 
+  /**
+   * Registers this instance, then claims at once: at boot that takes over the jobs of a process that
+   * died (its session is gone), without waiting for their leases or a poll.
+   */
   async start(): Promise<void> {
     await this.listen();
     this.timer = setInterval(() => {
@@ -55,6 +92,8 @@ export class JobRunner {
       this.wake();
     }, this.o.pollMs);
     this.timer.unref();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
+    this.heartbeatTimer.unref();
     this.wake();
   }
 
@@ -81,10 +120,12 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.running.values()]);
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    await this.connecting;
     if (this.listener) {
-      this.listener.release();
-      this.listener = undefined;
+      await unregisterInstance(this.listener, this.instanceId).catch(() => undefined);
+      this.releaseListener?.();
     }
   }
 
@@ -93,47 +134,89 @@ export class JobRunner {
     return this.running.size;
   }
 
-  private async listen(): Promise<void> {
+  /** Opens the notification connection and registers this instance as alive on it (once at a time). */
+  private listen(): Promise<void> {
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    let client: pg.PoolClient | undefined;
+    let released = false;
+    // `true` (or an error) closes the connection instead of pooling it, LISTEN and all.
+    const release = (err?: Error | boolean) => {
+      if (released || !client) return;
+      released = true;
+      if (this.listener === client) this.listener = undefined;
+      client.release(err);
+    };
     try {
-      const client = await this.o.db.pool.connect();
-      client.on('notification', () => this.wake());
-      client.on('error', (err) => {
-        this.log.warn({ err }, 'job notifications lost; polling until reconnected');
-        if (this.listener === client) this.listener = undefined;
-        client.release(err);
+      client = await this.o.db.pool.connect();
+      const c = client;
+      c.on('notification', () => this.wake());
+      c.on('error', (err) => {
+        this.log.warn({ err }, 'job connection lost; not taking new jobs until reconnected');
+        release(err);
       });
-      await client.query(`LISTEN ${JOBS_CHANNEL}`);
-      this.listener = client;
+      await c.query(`LISTEN ${JOBS_CHANNEL}`);
+      await registerInstance(c, this.instanceId);
+      if (this.stopping) return release(true);
+      if (!released) {
+        this.listener = c;
+        this.releaseListener = () => release(true);
+      }
     } catch (err) {
-      this.log.warn({ err }, 'could not listen for job notifications; polling');
+      this.log.warn({ err }, 'could not open the job connection; retrying at the next poll');
+      release(err as Error);
+    }
+  }
+
+  /** Renews the leases of every job running here; a lease found lost stops its job at its next step. */
+  private async heartbeat(): Promise<void> {
+    if (this.beating || this.running.size === 0) return;
+    this.beating = true;
+    const held = [...this.running.values()].map((r) => r.held).filter((h) => !h.lost);
+    try {
+      const renewed = await renewLeases(
+        this.o.db.pool,
+        held.map((h) => h.lease),
+        this.o.leaseMs,
+      );
+      for (const h of held) if (!renewed.has(h.lease.jobId)) h.lost = true;
+    } catch (err) {
+      this.log.warn({ err }, 'could not renew the leases of running analysis jobs');
+    } finally {
+      this.beating = false;
     }
   }
 
   private async claimAll(): Promise<void> {
-    while (!this.stopping && this.running.size < this.o.concurrency) {
+    // Only while registered: a job held by an instance that is not would look abandoned to the others.
+    while (!this.stopping && this.listener && this.running.size < this.o.concurrency) {
       const job = await claimJob(this.o.db.pool, this.instanceId, this.o.leaseMs, [...this.running.keys()]);
       if (!job) return;
-      const run = this.run(job).finally(() => {
+      const held: Held = { lease: leaseOf(job, this.instanceId), lost: false };
+      const done = this.run(job, held).finally(() => {
         this.running.delete(job.jobId);
         this.wake();
       });
-      this.running.set(job.jobId, run);
+      this.running.set(job.jobId, { done, held });
     }
   }
 
-  private async run(job: JobRecord): Promise<void> {
+  private async run(job: JobRecord, held: Held): Promise<void> {
     const log = this.log.child({ jobId: job.jobId, projectId: job.projectId, attempt: job.attempts });
     try {
-      if (job.cancelRequested) return void (await this.settle(job, { status: 'cancelled' }));
+      if (job.cancelRequested) return void (await this.settle(job, held, { status: 'cancelled' }));
       if (job.attempts > this.o.maxAttempts) {
-        return void (await this.settle(job, { status: 'failed', error: JOB_MESSAGES.tooManyAttempts }));
+        return void (await this.settle(job, held, { status: 'failed', error: JOB_MESSAGES.tooManyAttempts }));
       }
-      log.info('analysis job started');
+      log.info(job.attempts > 1 ? 'analysis job taken over' : 'analysis job started');
       const started = performance.now();
-      const text = await this.readText(job);
-      if (!text.trim()) return void (await this.settle(job, { status: 'failed', error: JOB_MESSAGES.noText }));
-      const result = await this.analyze(job, text);
-      if (!result) return void (await this.settle(job, { status: 'cancelled' }));
+      const text = await this.readText(job, held);
+      if (!text.trim()) return void (await this.settle(job, held, { status: 'failed', error: JOB_MESSAGES.noText }));
+      const result = await this.analyze(job, held, text);
+      if (!result) return void (await this.settle(job, held, { status: 'cancelled' }));
       const key = resultKey(job);
       await this.o.blobs.put(
         'analysis',
@@ -148,12 +231,13 @@ export class JobRunner {
         chunks: result.chunks,
         durationMs: Math.round(performance.now() - started),
       };
-      const settled = await this.settle(job, { status: 'completed', resultKey: key }, stats);
-      log.info({ stats, status: settled?.status }, 'analysis job ended');
+      const settled = await this.settle(job, held, { status: 'completed', resultKey: key }, stats);
+      if (!settled) throw new Abandoned('lease lost before the result was recorded');
+      log.info({ stats, status: settled.status }, 'analysis job ended');
     } catch (err) {
       if (err instanceof Abandoned) {
         log.info({ reason: err.message }, 'analysis job left to another instance');
-        if (this.stopping) await releaseJob(this.o.db.pool, this.instanceId, job.jobId).catch(() => undefined);
+        if (this.stopping && !held.lost) await releaseJob(this.o.db.pool, held.lease).catch(() => undefined);
         return;
       }
       const error =
@@ -164,14 +248,14 @@ export class JobRunner {
             : JOB_MESSAGES.saveFailed;
       log.error({ err }, 'analysis job failed');
       // If even this fails (database down), the lease runs out and the job is taken over.
-      await this.settle(job, { status: 'failed', error }).catch((e) =>
+      await this.settle(job, held, { status: 'failed', error }).catch((e) =>
         log.error({ err: e }, 'could not record a failure'),
       );
     }
   }
 
-  private async readText(job: JobRecord): Promise<string> {
-    await this.progress(job, {
+  private async readText(job: JobRecord, held: Held): Promise<string> {
+    await this.progress(job, held, {
       processedChunks: 0,
       totalChunks: job.totalChunks,
       statusMessage: JOB_MESSAGES.starting,
@@ -180,12 +264,17 @@ export class JobRunner {
   }
 
   /** The engine step by step; undefined when the job was cancelled. */
-  private async analyze(job: JobRecord, text: string): Promise<(AnalysisResult & { chunks: number }) | undefined> {
+  private async analyze(
+    job: JobRecord,
+    held: Held,
+    text: string,
+  ): Promise<(AnalysisResult & { chunks: number }) | undefined> {
     const steps = analyzeSteps(text, { chunkSize: this.o.chunkSize });
     let total = 0;
     for (;;) {
       await nextTurn();
       if (this.stopping) throw new Abandoned('instance stopping');
+      if (held.lost) throw new Abandoned('lease lost');
       let step: IteratorResult<AnalysisStep, AnalysisResult>;
       try {
         step = steps.next();
@@ -194,34 +283,43 @@ export class JobRunner {
       }
       if (step.done) return { ...step.value, chunks: total };
       total = step.value.totalChunks;
-      const state = await this.progress(job, step.value);
+      const state = await this.progress(job, held, step.value);
       if (state.cancelRequested) return undefined;
     }
   }
 
   private async progress(
     job: JobRecord,
+    held: Held,
     p: { processedChunks: number; totalChunks: number; statusMessage: string },
   ): Promise<{ cancelRequested: boolean }> {
     const state = await this.o.db.transaction(async (tx) => {
-      // Losing a progress row in a crash costs nothing (progress only grows, the job is retried).
+      // Losing a progress row in a crash of the database server costs little (the job is retried);
+      // a stopped embedded server (fast shutdown) and a dead process lose nothing.
       await tx.query('SET LOCAL synchronous_commit = off');
-      const s = await recordProgress(tx, this.instanceId, job.jobId, p, this.o.leaseMs);
+      const s = await recordProgress(tx, held.lease, p, this.o.leaseMs);
       if (s) await enqueueEvents(tx, [progressedEvent(job, { ...p, processedChunks: s.processedChunks })]);
       return s;
     });
-    if (!state) throw new Abandoned('lease lost');
+    if (!state) {
+      held.lost = true;
+      throw new Abandoned('lease lost');
+    }
     return state;
   }
 
   private async settle(
     job: JobRecord,
+    held: Held,
     outcome: { status: 'completed'; resultKey: string } | { status: 'failed'; error: string } | { status: 'cancelled' },
     stats: Record<string, number> = {},
   ): Promise<JobRecord | undefined> {
     return this.o.db.transaction(async (tx) => {
-      const settled = await settleJob(tx, this.instanceId, job.jobId, outcome);
-      if (!settled) return undefined;
+      const settled = await settleJob(tx, held.lease, outcome);
+      if (!settled) {
+        held.lost = true;
+        return undefined;
+      }
       if (settled.status === 'completed') {
         await enqueueEvents(tx, [completedEvent(settled, settled.resultKey!, stats)]);
       } else if (settled.status === 'failed') {

@@ -80,7 +80,10 @@ export function progressFor(job: JobRecord | undefined, project: ProjectAnalysis
   return own;
 }
 
-/** Where a job's result is written in the analysis bucket. */
-export function resultKey(job: Pick<JobRecord, 'projectId' | 'jobId'>): string {
-  return `projects/${job.projectId}/jobs/${job.jobId}.json`;
+/**
+ * Where a run of a job writes its result in the analysis bucket: one key per attempt, so a run that
+ * was taken over (and can no longer settle the job) never overwrites the result the job settled with.
+ */
+export function resultKey(job: Pick<JobRecord, 'projectId' | 'jobId' | 'attempts'>): string {
+  return `projects/${job.projectId}/jobs/${job.jobId}/attempt-${job.attempts}.json`;
 }
