@@ -123,8 +123,6 @@ async function main() {
     // projects calls authors and billing when its read models have not caught up yet.
     AUTHORS_URL: 'http://127.0.0.1:8083',
     BILLING_URL: 'http://127.0.0.1:8085',
-    // analysis asks projects for the current job when answering progress.
-    PROJECTS_URL: 'http://127.0.0.1:8082',
     DATA_DIR: dataDir,
   };
   // POSTGRES_URL would make a launcher run its own database plan; each process gets DATABASE_URL only.

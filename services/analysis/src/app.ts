@@ -7,5 +7,5 @@ import { progressRoutes } from './routes/progress.js';
 
 export async function analysisRoutes(app: HttpService, ctx: ServiceContext<AnalysisConfig>): Promise<void> {
   const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }) });
-  progressRoutes(app, ctx.db, signedIn, ctx.config.PROJECTS_URL, ctx.logger);
+  progressRoutes(app, ctx.db, signedIn);
 }

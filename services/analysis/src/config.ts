@@ -7,12 +7,6 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 export const analysisConfig = baseServiceConfig.extend({
   /** Auth's public keys, to verify callers' tokens (the launcher sets it when auth runs in-process). */
   AUTH_JWKS_URL: z.string().url(),
-  /**
-   * The projects service, asked by the progress route when this service has no running job for the
-   * project: the job just requested may not have arrived yet, or a finished one not been applied
-   * yet. Unset (analysis running alone): progress is answered from this service's jobs only.
-   */
-  PROJECTS_URL: z.string().url().optional(),
   /** Jobs one instance runs at once (their chunks interleave on the event loop). */
   ANALYSIS_CONCURRENCY: positiveInt(4),
   /**

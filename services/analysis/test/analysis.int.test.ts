@@ -344,23 +344,30 @@ describe('analysis pipeline', () => {
     expect(third.characters.find((c) => c.id === bumble.id)?.name).toBe('The Parish Beadle');
   });
 
-  it("does not answer the previous job's end while the next job is on its way or being applied", async () => {
+  it('answers from its own tables: a job announced but not arrived waits, one done but not applied is saving', async () => {
     const { client } = await signedUpClient(stack.gatewayUrl);
     const id = await newProject(client, CHAPTERS);
     await client.post(`/api/projects/${id}/analyze`);
     expect((await settled(client, id)).analysisStatus).toBe('completed');
     expect(await progress(client, id)).toMatchObject({ isComplete: true, statusMessage: 'Analysis complete' });
-    // A re-analysis requested whose event has not reached the analysis service yet (a lagging bus):
-    // what POST analyze commits in projects, without the event.
-    const db = new Database({ url: stack.databases.projects, logger: createLogger('test', 'warn') });
+    // What project events told this service, without the events that would follow (a lagging bus).
+    const db = new Database({ url: stack.databases.analysis!, logger: createLogger('test', 'warn') });
     try {
+      // project.updated.v1 announced a new job; its analysis.requested.v1 has not been handled yet.
       await db.query(
-        "UPDATE projects SET analysis_status = 'in_progress', analysis_job_id = gen_random_uuid()::text, " +
-          'analysis_content_version = content_version, analysis_previous_status = $2 WHERE id = $1',
-        [id, 'completed'],
+        "UPDATE project_owners SET analysis_status = 'in_progress', current_job_id = gen_random_uuid()::text " +
+          'WHERE project_id = $1',
+        [id],
       );
       // The app would reload the project and toast "Analysis Complete" at a complete answer.
       expect(await progress(client, id)).toMatchObject({ isComplete: false, statusMessage: 'Waiting to start' });
+      // The latest job ended here, and projects has not applied its result yet.
+      const { rows } = await db.query<{ job_id: string }>(
+        'SELECT job_id FROM analysis_jobs WHERE project_id = $1 ORDER BY created_at DESC LIMIT 1',
+        [id],
+      );
+      await db.query('UPDATE project_owners SET current_job_id = $2 WHERE project_id = $1', [id, rows[0]!.job_id]);
+      expect(await progress(client, id)).toMatchObject({ isComplete: false, statusMessage: 'Saving the results' });
     } finally {
       await db.close();
     }

@@ -269,6 +269,10 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
     void (async () => {
       try {
         const fresh = await mutateProject();
+        // Progress is the analysis service's, which hears of a new job a moment after it was
+        // requested: a "complete" that was the previous job's leaves the project in progress, and
+        // polling goes on until the new job's own answer.
+        if (fresh?.analysisStatus === 'in_progress') return;
         if (fresh?.analysisStatus === 'failed' || progress.error) {
           failed(progress.error || ANALYSIS_FAILED_DEFAULT, 'Analysis Failed');
         } else {

@@ -1,6 +1,7 @@
 // analysis_jobs and project_owners: the only place their SQL lives. Reads for callers are scoped by user.
+import type { OutlineItem } from '@castbook/contracts';
 import type { Queryable } from '@castbook/platform';
-import type { JobRecord, JobStatus } from '../domain/jobs.js';
+import type { JobRecord, JobStatus, ProjectAnalysisState } from '../domain/jobs.js';
 
 interface Row {
   job_id: string;
@@ -21,6 +22,7 @@ interface Row {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  outline: OutlineItem[] | null;
 }
 
 const toRecord = (r: Row): JobRecord => ({
@@ -42,20 +44,34 @@ const toRecord = (r: Row): JobRecord => ({
   createdAt: r.created_at,
   startedAt: r.started_at,
   finishedAt: r.finished_at,
+  outline: r.outline,
 });
 
 /** NOTIFY channel: "a job was queued", so idle instances claim it at once instead of at the next poll. */
 export const JOBS_CHANNEL = 'castbook_analysis_jobs';
 
-export type NewJob = Pick<JobRecord, 'jobId' | 'projectId' | 'userId' | 'contentKey' | 'contentVersion' | 'tier'>;
+export type NewJob = Pick<JobRecord, 'jobId' | 'projectId' | 'userId' | 'contentKey' | 'contentVersion' | 'tier'> & {
+  outline?: OutlineItem[];
+};
 
 /** Records a job (once: a redelivered request changes nothing), held by `owner` for `leaseMs`. */
 export async function insertJob(db: Queryable, job: NewJob, owner: string, leaseMs: number): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO analysis_jobs (job_id, project_id, user_id, content_key, content_version, tier, owner, lease_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + $8 * interval '1 millisecond')
+    `INSERT INTO analysis_jobs
+       (job_id, project_id, user_id, content_key, content_version, tier, owner, lease_expires_at, outline)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + $8 * interval '1 millisecond', $9)
      ON CONFLICT (job_id) DO NOTHING`,
-    [job.jobId, job.projectId, job.userId, job.contentKey, job.contentVersion, job.tier, owner, leaseMs],
+    [
+      job.jobId,
+      job.projectId,
+      job.userId,
+      job.contentKey,
+      job.contentVersion,
+      job.tier,
+      owner,
+      leaseMs,
+      job.outline ? JSON.stringify(job.outline) : null,
+    ],
   );
   if (rowCount) await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, job.jobId]);
   return rowCount === 1;
@@ -238,24 +254,45 @@ export async function latestJob(db: Queryable, userId: string, projectId: string
   return rows[0] && toRecord(rows[0]);
 }
 
+/** A project as this service knows it from project events: its owner and its analysis. */
+export interface ProjectState {
+  userId: string;
+  deleted: boolean;
+  /** The projects service's analysis status and current job; undefined until an event carried them. */
+  analysis?: ProjectAnalysisState;
+}
+
+/**
+ * Records a project's owner (a deletion sticks) and, when the event carries it, its analysis status
+ * and current job. Events of one project arrive in order (partition = project id).
+ */
 export async function upsertProjectOwner(
   db: Queryable,
-  o: { projectId: string; userId: string; deleted: boolean },
+  o: { projectId: string; userId: string; deleted: boolean; analysis?: ProjectAnalysisState },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO project_owners (project_id, user_id, deleted) VALUES ($1, $2, $3)
-     ON CONFLICT (project_id) DO UPDATE SET deleted = project_owners.deleted OR EXCLUDED.deleted`,
-    [o.projectId, o.userId, o.deleted],
+    `INSERT INTO project_owners (project_id, user_id, deleted, analysis_status, current_job_id)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (project_id) DO UPDATE SET deleted = project_owners.deleted OR EXCLUDED.deleted,
+       analysis_status = COALESCE(EXCLUDED.analysis_status, project_owners.analysis_status),
+       current_job_id = CASE WHEN EXCLUDED.analysis_status IS NULL THEN project_owners.current_job_id
+                             ELSE EXCLUDED.current_job_id END`,
+    [o.projectId, o.userId, o.deleted, o.analysis?.analysisStatus ?? null, o.analysis?.analysisJobId ?? null],
   );
 }
 
-export async function findProjectOwner(
-  db: Queryable,
-  projectId: string,
-): Promise<{ userId: string; deleted: boolean } | undefined> {
-  const { rows } = await db.query<{ user_id: string; deleted: boolean }>(
-    'SELECT user_id, deleted FROM project_owners WHERE project_id = $1',
-    [projectId],
-  );
-  return rows[0] && { userId: rows[0].user_id, deleted: rows[0].deleted };
+export async function findProjectState(db: Queryable, projectId: string): Promise<ProjectState | undefined> {
+  const { rows } = await db.query<{
+    user_id: string;
+    deleted: boolean;
+    analysis_status: string | null;
+    current_job_id: string | null;
+  }>('SELECT user_id, deleted, analysis_status, current_job_id FROM project_owners WHERE project_id = $1', [projectId]);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    userId: r.user_id,
+    deleted: r.deleted,
+    analysis: r.analysis_status ? { analysisStatus: r.analysis_status, analysisJobId: r.current_job_id } : undefined,
+  };
 }

@@ -269,7 +269,9 @@ export class JobRunner {
     held: Held,
     text: string,
   ): Promise<(AnalysisResult & { chunks: number }) | undefined> {
-    const steps = analyzeSteps(text, { chunkSize: this.o.chunkSize });
+    // The project's own outline names the chunks; the structure is detected here only without one.
+    const outline = job.outline?.length ? job.outline : undefined;
+    const steps = analyzeSteps(text, { chunkSize: this.o.chunkSize, outline });
     let total = 0;
     for (;;) {
       await nextTurn();

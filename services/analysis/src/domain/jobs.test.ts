@@ -20,6 +20,7 @@ const job = (over: Partial<JobRecord>): JobRecord => ({
   createdAt: new Date(),
   startedAt: new Date(),
   finishedAt: null,
+  outline: null,
   ...over,
 });
 

@@ -1,5 +1,5 @@
 // Analysis jobs as the API shows them (SPEC §3 analysis progress) and the messages a user reads.
-import type { AnalysisProgress } from '@castbook/contracts';
+import type { AnalysisProgress, OutlineItem } from '@castbook/contracts';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
@@ -22,6 +22,8 @@ export interface JobRecord {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** The project's outline when the job was requested (null: the engine detects it). */
+  outline: OutlineItem[] | null;
 }
 
 export const JOB_MESSAGES = {

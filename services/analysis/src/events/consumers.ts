@@ -2,7 +2,8 @@
 // - analysis.requested.v1: records the job, held by this instance (it starts it at once);
 //   an older open job of the same project is superseded (asked to stop: its result would be stale).
 // - analysis.cancel_requested.v1: asks the job to stop (a queued one stops at once).
-// - project.*.v1: who owns each project (progress of another user's project is a 404).
+// - project.*.v1: who owns each project (progress of another user's project is a 404), and the
+//   project's analysis status and current job (the progress route reads them; no call to projects).
 import { TOPICS, type TypedEvent } from '@castbook/contracts';
 import {
   enqueueEvents,
@@ -48,8 +49,9 @@ export async function applyCancelRequested(
 type ProjectEvent = TypedEvent<'project.created.v1' | 'project.updated.v1' | 'project.deleted.v1'>;
 
 export async function applyProjectEvent(tx: Queryable, e: ProjectEvent): Promise<void> {
-  const { projectId, userId } = e.payload;
-  await upsertProjectOwner(tx, { projectId, userId, deleted: e.type === 'project.deleted.v1' });
+  const { projectId, userId, analysisStatus, analysisJobId } = e.payload;
+  const analysis = analysisStatus ? { analysisStatus, analysisJobId: analysisJobId ?? null } : undefined;
+  await upsertProjectOwner(tx, { projectId, userId, deleted: e.type === 'project.deleted.v1', analysis });
   if (e.type === 'project.deleted.v1') {
     await cancelled(tx, await requestCancel(tx, { projectId, exceptJobId: '' }));
   }
