@@ -1,14 +1,55 @@
 // Forwards /api/* to the owning service, keeping the request id so logs join up across services.
+// Bodies are streamed, never parsed here, and bounded by the gateway's own body limit: a declared
+// length over it is refused before any service is asked, a streamed body that grows past it is cut
+// off, both with a 413. When a service refuses a body early (its own 413), the service reads and
+// drops the rest (platform drainUnread), and so does the gateway, so the browser gets that 413
+// rather than a reset connection or a 502.
+import { PassThrough } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
 import { fail } from '@castbook/contracts';
-import { REQUEST_ID_HEADER, type HttpService } from '@castbook/platform';
+import {
+  DRAIN_LIMIT,
+  drainUnread,
+  formatBytes,
+  HttpError,
+  REQUEST_ID_HEADER,
+  type HttpService,
+} from '@castbook/platform';
 import { serviceFor, type ServiceName } from './service-routes.js';
 
+/** Set on a body cut off for growing past the gateway's limit. */
+class BodyTooLarge extends Error {}
+
 export async function registerProxy(app: HttpService, services: Record<ServiceName, string>) {
+  const drainLimit = DRAIN_LIMIT;
   await app.register(replyFrom, { http: { requestOptions: { timeout: 30_000 } } });
+  const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+  const tooLarge = `The request body is too large (at most ${formatBytes(bodyLimit)})`;
   // Bodies are forwarded untouched (multipart uploads included): no parsing at the edge.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', (req, payload, done) => {
+    if (Number(req.headers['content-length']) > bodyLimit) return done(new HttpError(413, tooLarge), undefined);
+    // The service reads a copy: when it stops reading early, the client's own stream is left whole,
+    // to be drained after the answer, instead of being destroyed with the connection to the service.
+    const body = new PassThrough();
+    let seen = 0;
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen <= bodyLimit) return;
+      // Cut off; the rest is drained (bounded) once the 413 is sent.
+      payload.removeListener('data', count);
+      payload.unpipe(body);
+      payload.pause();
+      body.destroy(new BodyTooLarge(tooLarge));
+    };
+    payload.on('data', count);
+    // A client that goes away mid-body: the service's request is ended too, not left waiting.
+    payload.on('close', () => {
+      if (!req.raw.complete) body.destroy(new Error('The client closed the connection'));
+    });
+    payload.pipe(body);
+    done(null, body);
+  });
 
   app.all('/api/*', async (req, reply) => {
     const path = req.url.split('?')[0] ?? req.url;
@@ -16,7 +57,25 @@ export async function registerProxy(app: HttpService, services: Record<ServiceNa
     if (!service) return reply.status(404).send(fail(`No route ${req.method} ${path}`));
     return reply.from(`${services[service]}${req.url}`, {
       rewriteRequestHeaders: (_r, headers) => ({ ...headers, [REQUEST_ID_HEADER]: req.id }),
+      onResponse: (_request, rep, res) => {
+        if (!req.raw.complete) {
+          // The service answered before the body was all sent (an early 413). reply-from would close
+          // the client's connection, and closing with unread data resets it: the browser may lose
+          // the answer. Instead, once the answer is out, the service's request is ended and the rest
+          // of the body is read here and dropped (bounded).
+          rep.removeHeader('connection');
+          rep.raw.once('finish', () => {
+            const body = req.body as PassThrough | undefined;
+            req.raw.unpipe(body);
+            body?.destroy();
+            drainUnread(req.raw, drainLimit);
+          });
+        }
+        return rep.send(res.stream);
+      },
       onError: (rep, { error }) => {
+        const body = req.body as PassThrough | undefined;
+        if (body?.errored instanceof BodyTooLarge) return rep.status(413).send(fail(tooLarge));
         req.log.warn({ err: error, service }, 'service unreachable');
         rep.status(502).send(fail(`The ${service} service is unavailable`));
       },

@@ -2,7 +2,17 @@
 // keys and hooks the screens share. Failures are ApiCallErrors carrying SPEC §8's helper message,
 // the server's status and its own words (`serverMessage`).
 import useSWR, { mutate as globalMutate, type SWRConfiguration } from 'swr';
-import type { AnalysisProgress, Character, CharacterAnalysis, OutlineItem, Project, Quote } from '@castbook/contracts';
+import {
+  PROJECT_LIST_LIMIT,
+  type AnalysisProgress,
+  type Character,
+  type CharacterAnalysis,
+  type OutlineItem,
+  type Page,
+  type Project,
+  type ProjectListItem,
+  type Quote,
+} from '@castbook/contracts';
 import { api } from './client';
 import { AUTHORS_KEY } from './authors-api';
 import { withAction } from './call-error';
@@ -12,10 +22,15 @@ interface Envelope<T> {
   data: T;
 }
 
-/** A project as lists show it: everything but the text, plus counts the server derives. */
-export type ProjectSummary = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
+/**
+ * A project as lists show it (GET /api/projects): no text, outline, characters or quotes, plus the
+ * counts the server keeps. Open the project (`useProject`) for the rest.
+ */
+export type ProjectSummary = ProjectListItem;
+/** A project without its text: what the calls on one project answer (create, update, analyze...). */
+export type ProjectWithoutContent = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
 /** A project with its text (GET /api/projects/{id}). */
-export type ProjectDetail = ProjectSummary & { content: string };
+export type ProjectDetail = ProjectWithoutContent & { content: string };
 
 /** Progress is polled every 3 s while analysis runs (SPEC §4, §9). */
 export const ANALYSIS_POLL_MS = 3_000;
@@ -56,7 +71,29 @@ const data = async <T>(action: string, path: string, options?: Parameters<typeof
 
 // ---- projects -------------------------------------------------------------------------------
 
-export const fetchProjects = () => data<ProjectSummary[]>(PROJECT_MESSAGES.fetchAll, PROJECTS_KEY);
+/** Pages the list screens ask for: the largest the server gives, so most users need one call. */
+export const PROJECTS_PAGE_SIZE = PROJECT_LIST_LIMIT.max;
+
+/**
+ * All the caller's projects, newest first: GET /api/projects one page at a time, following
+ * `nextCursor` until the last page, so every screen sees every project.
+ */
+export const fetchProjects = () =>
+  withAction(PROJECT_MESSAGES.fetchAll, async () => {
+    const all: ProjectSummary[] = [];
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ limit: String(PROJECTS_PAGE_SIZE) });
+      if (cursor) query.set('cursor', cursor);
+      const page: Page<ProjectSummary> = await api.request<Page<ProjectSummary>>(`${PROJECTS_KEY}?${query}`);
+      all.push(...page.data);
+      // A cursor coming back would loop for ever: stop at what we have.
+      cursor = page.nextCursor && !seen.has(page.nextCursor) ? page.nextCursor : null;
+      if (cursor) seen.add(cursor);
+    } while (cursor);
+    return all;
+  });
 
 export const fetchProject = (id: string) => data<ProjectDetail>(PROJECT_MESSAGES.fetchOne, projectKey(id));
 
@@ -68,13 +105,13 @@ export interface CreateProjectInput {
 }
 
 /** POST /api/projects (multipart). 403 at the plan's project limit, 413 over its words per project. */
-export function createProject(input: CreateProjectInput): Promise<ProjectSummary> {
+export function createProject(input: CreateProjectInput): Promise<ProjectWithoutContent> {
   const form = new FormData();
   form.set('title', input.title);
   form.set('content', input.content);
   form.set('authorId', input.authorId);
   if (input.thumbnail) form.set('thumbnail', input.thumbnail);
-  return data<ProjectSummary>(PROJECT_MESSAGES.create, PROJECTS_KEY, { method: 'POST', form });
+  return data<ProjectWithoutContent>(PROJECT_MESSAGES.create, PROJECTS_KEY, { method: 'POST', form });
 }
 
 export interface UpdateProjectInput {
@@ -90,14 +127,14 @@ export interface UpdateProjectInput {
  * PATCH /api/projects/{id} (multipart, every field optional). Changing the content makes a new
  * version: the server clears outline and quotes and sets the status back to pending.
  */
-export function updateProject(id: string, input: UpdateProjectInput): Promise<ProjectSummary> {
+export function updateProject(id: string, input: UpdateProjectInput): Promise<ProjectWithoutContent> {
   const form = new FormData();
   if (input.title !== undefined) form.set('title', input.title);
   if (input.content !== undefined) form.set('content', input.content);
   if (input.authorId !== undefined) form.set('authorId', input.authorId);
   if (input.thumbnail) form.set('thumbnail', input.thumbnail);
   else if (input.resetThumbnail) form.set('resetThumbnail', 'true');
-  return data<ProjectSummary>(PROJECT_MESSAGES.update(id), projectKey(id), { method: 'PATCH', form });
+  return data<ProjectWithoutContent>(PROJECT_MESSAGES.update(id), projectKey(id), { method: 'PATCH', form });
 }
 
 export const deleteProject = (id: string) =>
@@ -107,11 +144,14 @@ export const deleteProject = (id: string) =>
 
 /** POST /api/projects/{id}/analyze: the project, now in progress. */
 export const analyzeProject = (id: string) =>
-  data<ProjectSummary>(PROJECT_MESSAGES.analyze, `${projectKey(id)}/analyze`, { method: 'POST', json: {} });
+  data<ProjectWithoutContent>(PROJECT_MESSAGES.analyze, `${projectKey(id)}/analyze`, { method: 'POST', json: {} });
 
 /** POST /api/projects/{id}/cancel-analysis: the updated project (SPEC §4). */
 export const cancelAnalysis = (id: string) =>
-  data<ProjectSummary>(PROJECT_MESSAGES.cancel, `${projectKey(id)}/cancel-analysis`, { method: 'POST', json: {} });
+  data<ProjectWithoutContent>(PROJECT_MESSAGES.cancel, `${projectKey(id)}/cancel-analysis`, {
+    method: 'POST',
+    json: {},
+  });
 
 export const fetchAnalysisProgress = (id: string) =>
   data<AnalysisProgress>(PROJECT_MESSAGES.progress, analysisProgressKey(id));
@@ -197,7 +237,7 @@ export async function uploadAudio(audioData: string, fileType: AudioFileType = '
 
 // ---- SWR ------------------------------------------------------------------------------------
 
-/** The caller's projects, without their text. A failed load leaves `data` undefined (SPEC §2: empty list). */
+/** All the caller's projects (every page) as summaries. A failed load leaves `data` undefined (SPEC §2: empty list). */
 export function useProjects(config?: SWRConfiguration<ProjectSummary[]>) {
   return useSWR<ProjectSummary[]>(PROJECTS_KEY, () => fetchProjects(), config);
 }

@@ -6,6 +6,7 @@ import {
   createProject,
   deleteProject,
   detectStructure,
+  fetchProjects,
   isContentFile,
   updateProject,
 } from './projects-api';
@@ -91,6 +92,35 @@ describe('projects api (SPEC §7)', () => {
     answers.push(json(200, { success: true, data: { outline: [] } }));
     await expect(detectStructure('p1')).resolves.toEqual([]);
     expect(JSON.parse(lastCall().init.body as string)).toEqual({});
+  });
+
+  it('fetches every page of the list, following nextCursor until it is null', async () => {
+    const item = (id: string) => ({ id, title: `T ${id}`, chapterCount: 1 });
+    answers.push(
+      json(200, { success: true, data: [item('p1'), item('p2')], nextCursor: 'c/1+=' }),
+      json(200, { success: true, data: [item('p3'), item('p4')], nextCursor: 'c2' }),
+      json(200, { success: true, data: [item('p5')], nextCursor: null }),
+    );
+    const all = await fetchProjects();
+    expect(all.map((p) => p.id)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/projects?limit=100',
+      '/api/projects?limit=100&cursor=c%2F1%2B%3D',
+      '/api/projects?limit=100&cursor=c2',
+    ]);
+
+    // A server that answers the same cursor again cannot make it loop.
+    calls = [];
+    answers.push(
+      json(200, { success: true, data: [item('p1')], nextCursor: 'same' }),
+      json(200, { success: true, data: [item('p2')], nextCursor: 'same' }),
+    );
+    expect((await fetchProjects()).map((p) => p.id)).toEqual(['p1', 'p2']);
+    expect(calls).toHaveLength(2);
+
+    // A failed page fails the whole list, in SPEC §8's words.
+    answers.push(json(200, { success: true, data: [item('p1')], nextCursor: 'c2' }), json(500, {}));
+    await expect(fetchProjects()).rejects.toThrow('Failed to fetch projects: Unknown error');
   });
 
   it('accepts .txt and .docx content files only', () => {

@@ -9,6 +9,23 @@ export function apiSuccess<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
 
+/**
+ * One page of a list: the usual `{ success, data: [...] }` plus `nextCursor`, the opaque cursor of the
+ * next page (pass it back as `?cursor=`), or null on the last page.
+ */
+export function apiPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    nextCursor: z.string().nullable().describe('The next page: pass it back as ?cursor=. Null on the last page'),
+  });
+}
+export interface Page<T> {
+  success: true;
+  data: T[];
+  nextCursor: string | null;
+}
+
 export function ok<T>(data: T): { success: true; data: T } {
   return { success: true, data };
 }

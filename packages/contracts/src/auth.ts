@@ -2,6 +2,7 @@
 // by the auth service (server-side validation) and the frontend (forms), so both say the same thing.
 import { z } from 'zod';
 import { deviceInfo, subscriptionTier, user } from './entities.js';
+import { safeLine } from './text.js';
 
 /** SPEC §8 and PRODUCT.md texts the server answers with. */
 export const AUTH_MESSAGES = {
@@ -32,8 +33,7 @@ export const newPassword = z
   .regex(/[0-9]/, 'Password must contain number')
   .regex(/[^A-Za-z0-9]/, 'Password must contain special character');
 
-export const displayName = z
-  .string({ error: 'Name must be at least 2 characters' })
+export const displayName = safeLine('Name', { error: 'Name must be at least 2 characters' })
   .trim()
   .min(NAME_MIN_LENGTH, 'Name must be at least 2 characters')
   .max(100, 'Name must be at most 100 characters');

@@ -1,5 +1,6 @@
 // Entity shapes of SPEC §3, shared by services and the frontend.
 import { z } from 'zod';
+import { issuedAudioSample, safeDocument, safeLine, safeText } from './text.js';
 
 const id = z.string().min(1);
 const isoDate = z.string().datetime({ offset: true });
@@ -13,17 +14,17 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const deviceInfo = z.object({
-  name: z.string().max(200),
+  name: safeLine('name').max(200),
   type: z.enum(['desktop', 'mobile', 'tablet', 'other']),
-  os: z.string().max(200),
-  client: z.string().max(200),
-  ip: z.string().max(100),
+  os: safeLine('os').max(200),
+  client: safeLine('client').max(200),
+  ip: safeLine('ip').max(100),
   metadata: z.object({
-    userAgent: z.string().max(1000),
-    screenResolution: z.string().max(50),
-    timezone: z.string().max(100),
-    language: z.string().max(50),
-    platform: z.string().max(100),
+    userAgent: safeLine('userAgent').max(1000),
+    screenResolution: safeLine('screenResolution').max(50),
+    timezone: safeLine('timezone').max(100),
+    language: safeLine('language').max(50),
+    platform: safeLine('platform').max(100),
     colorDepth: z.union([z.number(), z.string()]),
   }),
 });
@@ -96,7 +97,7 @@ export const outlineItem: z.ZodType<OutlineItem> = z.lazy(() =>
       id,
       parentId: z.string().nullable(),
       type: outlineType,
-      title: z.string().max(500),
+      title: safeLine('title').max(500),
       startOffset: z.number().int().nonnegative(),
       endOffset: z.number().int().nonnegative(),
       children: z.array(outlineItem),
@@ -121,18 +122,19 @@ export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be a 
 
 export const character = z.object({
   id,
-  name: z.string().trim().min(1).max(200),
+  name: safeLine('name').trim().min(1).max(200),
   color: hexColor,
-  summary: z.string().max(10_000).default(''),
+  summary: safeText('summary').max(10_000).default(''),
   mentions: z.number().int().nonnegative().default(0),
-  alternativeNames: z.array(z.string().max(200)).default([]),
-  relationships: z.array(z.string().max(500)).default([]),
+  alternativeNames: z.array(safeLine('alternativeNames').max(200)).max(1_000).default([]),
+  relationships: z.array(safeText('relationships').max(500)).max(1_000).default([]),
   isUserCreated: z.boolean().default(false),
   /** Set by the server when the user changed an analysed character's name, summary or colour: re-analysis keeps it. */
   isUserEdited: z.boolean().optional(),
   /** Set by the server when the user renamed an analysed character: the engine's name, so re-analysis finds it again. */
-  analysedName: z.string().max(200).optional(),
-  audioSample: z.string().nullable().optional(),
+  analysedName: safeLine('analysedName').max(200).optional(),
+  /** Only a recording this app issued (POST /api/upload/audio), or none. */
+  audioSample: issuedAudioSample.nullable().optional(),
 });
 export type Character = z.infer<typeof character>;
 
@@ -164,7 +166,7 @@ export const speakerCandidate = z.object({
 
 export const quote = z.object({
   id,
-  text: z.string(),
+  text: safeDocument('text'),
   startOffset: z.number().int().nonnegative(),
   endOffset: z.number().int().nonnegative(),
   speakerId: z.string().nullable(),
@@ -196,6 +198,19 @@ export const project = z.object({
   quotes: z.array(quote),
 });
 export type Project = z.infer<typeof project>;
+
+/**
+ * A project as the list shows it (GET /api/projects, one page at a time): no text, outline, characters
+ * or quotes (GET /api/projects/{id} has them), plus the counts the server keeps.
+ */
+export const projectListItem = project.omit({ content: true, outline: true, characters: true, quotes: true }).extend({
+  chapterCount: z.number().int().min(0),
+  wordCount: z.number().int().min(0),
+});
+export type ProjectListItem = z.infer<typeof projectListItem>;
+
+/** GET /api/projects?limit=: projects per page when not given, and the most one page holds. */
+export const PROJECT_LIST_LIMIT = { default: 50, max: 100 } as const;
 
 export const analysisProgress = z.object({
   statusMessage: z.string(),

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './entities.js';
 export * from './events.js';
 export * from './plans.js';
+export * from './text.js';

@@ -1,11 +1,18 @@
 // SPEC §7's authors calls. Create and update take multipart forms (firstName, lastName, avatar,
 // removeAvatar=true); every call is scoped to the verified caller.
-import { ok } from '@castbook/contracts';
+import { ok, safeLine } from '@castbook/contracts';
 import { currentUser, type authHook, type HttpService } from '@castbook/platform';
 import { z } from 'zod';
 import type { Authors } from '../domain/author-service.js';
 import { authorView } from '../domain/authors.js';
-import { readForm } from '@castbook/platform';
+import { checkFields, readForm } from '@castbook/platform';
+
+/** The form's text fields: no control characters (the domain checks presence and lengths). */
+const authorForm = z.object({
+  firstName: safeLine('firstName').optional(),
+  lastName: safeLine('lastName').optional(),
+  removeAvatar: safeLine('removeAvatar').optional(),
+});
 
 const byId = { params: z.object({ id: z.string() }) };
 
@@ -26,6 +33,7 @@ export function authorRoutes(
 
   app.post('/api/authors', { onRequest: signedIn }, async (req, reply) => {
     const { fields, files } = await readForm(req, maxAvatarBytes);
+    checkFields(authorForm, fields);
     const created = await authors.create(
       currentUser(req).userId,
       { firstName: fields.firstName ?? '', lastName: fields.lastName ?? '', avatar: files.avatar?.bytes },
@@ -36,6 +44,7 @@ export function authorRoutes(
 
   app.patch('/api/authors/:id', { onRequest: signedIn, schema: byId }, async (req) => {
     const { fields, files } = await readForm(req, maxAvatarBytes);
+    checkFields(authorForm, fields);
     const updated = await authors.update(
       currentUser(req).userId,
       req.params.id,

@@ -2,7 +2,7 @@
 // are all scoped by user.
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import type { Queryable } from '@castbook/platform';
-import type { AuthorName, PlanLimits, ProjectRecord } from '../domain/projects.js';
+import type { AuthorName, ListPosition, PlanLimits, ProjectListRecord, ProjectRecord } from '../domain/projects.js';
 
 interface Row {
   id: string;
@@ -56,12 +56,67 @@ const toRecord = (r: Row): ProjectRecord => ({
   updatedAt: r.updated_at,
 });
 
-export async function listProjects(db: Queryable, userId: string): Promise<ProjectRecord[]> {
-  const { rows } = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM projects WHERE user_id = $1 ORDER BY created_at DESC, id`,
-    [userId],
-  );
-  return rows.map(toRecord);
+interface ListRow {
+  id: string;
+  author_id: string | null;
+  title: string;
+  analysis_status: ProjectRecord['analysisStatus'];
+  thumbnail_key: string | null;
+  cover_seed: number;
+  word_count: number;
+  chapter_count: number;
+  created_at: string;
+  updated_at: string;
+  author_first_name: string | null;
+  author_last_name: string | null;
+}
+
+/**
+ * One page of the caller's projects in the list's order (newest first, then id), starting after
+ * `after`. Reads no jsonb column: the chapter count is the generated `chapter_count`, and the author's
+ * name comes from the read model in the same query (none for a deleted author or another user's).
+ * Times come as ISO text (see ProjectListRecord). `created_at <= $3` lets the
+ * (user_id, created_at DESC, id) index start at the cursor.
+ */
+export async function listProjectPage(
+  db: Queryable,
+  userId: string,
+  limit: number,
+  after?: ListPosition,
+): Promise<ProjectListRecord[]> {
+  // Named: each connection plans it once (the list is the busiest read).
+  const { rows } = await db.query<ListRow>({
+    name: after ? 'projects-list-page-after' : 'projects-list-page',
+    text: `SELECT p.id, p.author_id, p.title, p.analysis_status, p.thumbnail_key, p.cover_seed, p.word_count,
+       p.chapter_count,
+       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+       to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+       a.first_name AS author_first_name, a.last_name AS author_last_name
+     FROM projects p
+     LEFT JOIN author_names a ON a.author_id = p.author_id AND a.user_id = p.user_id AND NOT a.deleted
+     WHERE p.user_id = $1${
+       after ? ' AND p.created_at <= $3::timestamptz AND (p.created_at < $3::timestamptz OR p.id > $4::uuid)' : ''
+     }
+     ORDER BY p.created_at DESC, p.id
+     LIMIT $2`,
+    values: after ? [userId, limit, after.createdAt, after.id] : [userId, limit],
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    authorId: r.author_id,
+    title: r.title,
+    analysisStatus: r.analysis_status,
+    thumbnailKey: r.thumbnail_key,
+    coverSeed: r.cover_seed,
+    wordCount: r.word_count,
+    chapterCount: r.chapter_count,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    author:
+      r.author_id && r.author_first_name !== null
+        ? { id: r.author_id, firstName: r.author_first_name, lastName: r.author_last_name ?? '' }
+        : null,
+  }));
 }
 
 export async function findProject(

@@ -13,7 +13,7 @@ import {
   findPlanLimits,
   findProject,
   insertProject,
-  listProjects,
+  listProjectPage,
   lockUserProjects,
   updateProject,
 } from '../db/projects.js';
@@ -33,11 +33,14 @@ import {
   checkWords,
   contentKey,
   countWords,
+  decodeCursor,
   defaultCover,
+  encodeCursor,
+  listPosition,
   randomCoverSeed,
   thumbnailKey,
-  type AuthorName,
   type PlanLimits,
+  type ProjectListRecord,
   type ProjectRecord,
 } from './projects.js';
 
@@ -112,10 +115,20 @@ export class Projects {
     private readonly logger: Logger,
   ) {}
 
-  async list(userId: string): Promise<{ projects: ProjectRecord[]; names: Map<string, AuthorName> }> {
-    const projects = await listProjects(this.db.pool, userId);
-    const names = await findAuthorNames(this.db.pool, [...new Set(projects.flatMap((p) => p.authorId ?? []))]);
-    return { projects, names };
+  /**
+   * One page of the caller's projects, newest first, as the list shows them (no text, outline,
+   * characters or quotes), and the cursor of the next page (null on the last one). One query: it reads
+   * one row more than the page to know whether another page follows.
+   */
+  async list(
+    userId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ projects: ProjectListRecord[]; nextCursor: string | null }> {
+    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    const rows = await listProjectPage(this.db.pool, userId, page.limit + 1, after);
+    const projects = rows.slice(0, page.limit);
+    const last = projects.at(-1);
+    return { projects, nextCursor: rows.length > page.limit && last ? encodeCursor(listPosition(last)) : null };
   }
 
   async get(userId: string, id: string): Promise<ProjectRecord> {

@@ -9,7 +9,12 @@ import {
   checkTitle,
   checkWords,
   countWords,
+  decodeCursor,
   defaultCover,
+  encodeCursor,
+  INVALID_CURSOR,
+  projectListItem,
+  type ProjectListRecord,
 } from './projects.js';
 
 const item = (id: string, type: OutlineItem['type'], end: number, children: OutlineItem[] = []): OutlineItem => ({
@@ -63,5 +68,71 @@ describe('project rules', () => {
     expect(sniffImage(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
     expect(sniffImage(Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBeNull();
     expect(sniffImage(Buffer.from('MZ\x90\0'))).toBeNull();
+  });
+});
+
+describe('the project list', () => {
+  const row = (over: Partial<ProjectListRecord> = {}): ProjectListRecord => ({
+    id: '0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e',
+    authorId: 'a1',
+    title: 'Emma',
+    analysisStatus: 'completed',
+    thumbnailKey: null,
+    coverSeed: 42,
+    wordCount: 1234,
+    chapterCount: 3,
+    createdAt: '2025-03-04T05:06:07.123456Z',
+    updatedAt: '2025-03-05T06:07:08.901Z',
+    author: { id: 'a1', firstName: 'Jane', lastName: 'Austen' },
+    ...over,
+  });
+
+  it('answers a summary: times as Date#toISOString writes them, a versioned thumbnail URL', () => {
+    expect(projectListItem(row())).toEqual({
+      id: '0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e',
+      title: 'Emma',
+      thumbnail: '/api/projects/0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e/thumbnail?v=cover-42',
+      authorId: 'a1',
+      author: { id: 'a1', firstName: 'Jane', lastName: 'Austen' },
+      analysisStatus: 'completed',
+      createdAt: '2025-03-04T05:06:07.123Z',
+      updatedAt: '2025-03-05T06:07:08.901Z',
+      chapterCount: 3,
+      wordCount: 1234,
+    });
+    const pictured = projectListItem(row({ thumbnailKey: 'thumbnails/u/p/1-x', author: null }));
+    expect(pictured.thumbnail).toBe(
+      `/api/projects/0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e/thumbnail?v=${Date.parse('2025-03-05T06:07:08.901Z')}`,
+    );
+    expect(pictured.author).toBeNull();
+  });
+
+  it('round-trips a cursor and refuses anything else with 400', () => {
+    const position = { createdAt: '2025-03-04T05:06:07.123456Z', id: '0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e' };
+    const cursor = encodeCursor(position);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(cursor)).toEqual(position);
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    for (const bad of [
+      '',
+      'a b',
+      `${cursor}=`,
+      'x'.repeat(201),
+      Buffer.from('not json').toString('base64url'),
+      b64(null),
+      b64('text'),
+      b64({ t: position.createdAt }),
+      b64({ t: position.createdAt, i: 'p1' }),
+      b64({ t: '2025-03-04T05:06:07.123Z', i: position.id }),
+      b64({ t: '2025-02-29T05:06:07.123456Z', i: position.id }),
+      b64({ t: '2025-03-04T24:00:00.000000Z', i: position.id }),
+      b64({ t: '0000-01-01T00:00:00.000000Z', i: position.id }),
+    ]) {
+      expect(() => decodeCursor(bad), bad).toThrow(INVALID_CURSOR);
+    }
+    // 2024 had a 29 February.
+    expect(decodeCursor(b64({ t: '2024-02-29T05:06:07.123456Z', i: position.id })).createdAt).toBe(
+      '2024-02-29T05:06:07.123456Z',
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   type Character,
   type OutlineItem,
   type Project,
+  type ProjectListItem,
   type Quote,
 } from '@castbook/contracts';
 import { HttpError } from '@castbook/platform';
@@ -156,14 +157,21 @@ function authorOf(p: ProjectRecord, names: Map<string, AuthorName>): Project['au
   return { id: a.id, firstName: a.firstName, lastName: a.lastName };
 }
 
+/**
+ * The thumbnail's URL. The version (the last change, in ms, for an uploaded picture; the seed for a
+ * generated cover) makes it change with the picture, so caches never show an old one.
+ */
+const thumbnailUrl = (id: string, thumbnailKey: string | null, updatedAtMs: number, coverSeed: number) =>
+  `/api/projects/${id}/thumbnail?v=${thumbnailKey ? updatedAtMs : `cover-${coverSeed}`}`;
+
 export type ProjectSummary = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
 
+/** A project without its text: the answer of the calls on one project (create, update, analyze...). */
 export function projectSummary(p: ProjectRecord, names: Map<string, AuthorName>): ProjectSummary {
   return {
     id: p.id,
     title: p.title,
-    // The version makes the URL change with the picture, so caches never show an old one.
-    thumbnail: `/api/projects/${p.id}/thumbnail?v=${p.thumbnailKey ? p.updatedAt.getTime() : `cover-${p.coverSeed}`}`,
+    thumbnail: thumbnailUrl(p.id, p.thumbnailKey, p.updatedAt.getTime(), p.coverSeed),
     authorId: p.authorId,
     author: authorOf(p, names),
     analysisStatus: p.analysisStatus,
@@ -175,6 +183,82 @@ export function projectSummary(p: ProjectRecord, names: Map<string, AuthorName>)
     chapterCount: chapterCount(p.outline),
     wordCount: p.wordCount,
   };
+}
+
+// ---- the list (GET /api/projects) -------------------------------------------------------------
+
+/** Where a project stands in the list's order (created_at DESC, id): a page ends after it. */
+export interface ListPosition {
+  /** created_at exactly as stored (microseconds, UTC): `2026-01-02T03:04:05.678901Z`. */
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * One row of the list as the database reads it: no text, outline, characters or quotes. The times
+ * come as ISO text, formatted by PostgreSQL (the list's hot path parses no dates): `createdAt` to
+ * the microsecond (the cursor needs it exactly), `updatedAt` to the millisecond. The chapter count is
+ * the row's generated `chapter_count` (migrations/003); the author is already resolved (null for
+ * none, a deleted one or another user's: 'Unknown Author', as in `authorOf`).
+ */
+export interface ProjectListRecord extends Pick<
+  ProjectRecord,
+  'id' | 'authorId' | 'title' | 'analysisStatus' | 'thumbnailKey' | 'coverSeed' | 'wordCount'
+> {
+  createdAt: string;
+  updatedAt: string;
+  chapterCount: number;
+  author: Project['author'];
+}
+
+export const listPosition = (p: ProjectListRecord): ListPosition => ({ createdAt: p.createdAt, id: p.id });
+
+export function projectListItem(p: ProjectListRecord): ProjectListItem {
+  return {
+    id: p.id,
+    title: p.title,
+    thumbnail: thumbnailUrl(p.id, p.thumbnailKey, p.thumbnailKey ? Date.parse(p.updatedAt) : 0, p.coverSeed),
+    authorId: p.authorId,
+    author: p.author,
+    analysisStatus: p.analysisStatus,
+    // As Date#toISOString writes it (milliseconds, the rest cut off), like the other answers.
+    createdAt: `${p.createdAt.slice(0, 23)}Z`,
+    updatedAt: p.updatedAt,
+    chapterCount: p.chapterCount,
+    wordCount: p.wordCount,
+  };
+}
+
+export const INVALID_CURSOR = 'Invalid cursor: pass the nextCursor of the previous page, or none for the first page';
+
+const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const sameInstant = (t: string) => {
+  const d = new Date(t);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 23) === t.slice(0, 23);
+};
+
+/** The opaque cursor of the page after `p`: base64url of `{"t": createdAt, "i": id}`. */
+export const encodeCursor = (p: ListPosition): string =>
+  Buffer.from(JSON.stringify({ t: p.createdAt, i: p.id })).toString('base64url');
+
+/** The position a cursor names; 400 for anything `encodeCursor` did not make. */
+export function decodeCursor(cursor: string): ListPosition {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw new HttpError(400, INVALID_CURSOR);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new HttpError(400, INVALID_CURSOR);
+  }
+  const { t, i } = (parsed ?? {}) as { t?: unknown; i?: unknown };
+  // A real instant (no 30 February, no year 0: PostgreSQL would refuse it), as written.
+  if (typeof t !== 'string' || !EXACT_TIME.test(t) || t < '1970' || !sameInstant(t)) {
+    throw new HttpError(400, INVALID_CURSOR);
+  }
+  if (typeof i !== 'string' || !UUID_TEXT.test(i)) throw new HttpError(400, INVALID_CURSOR);
+  return { createdAt: t, id: i };
 }
 
 const PALETTES = [

@@ -1,16 +1,56 @@
 // SPEC §7's projects calls (analysis progress excepted: the analysis service answers it). Create and update take multipart forms;
 // outline, characters and quotes take whole lists validated by the contracts.
-import { character, ok, outline, quote } from '@castbook/contracts';
+import {
+  apiError,
+  apiPage,
+  character,
+  ok,
+  outline,
+  PROJECT_LIST_LIMIT,
+  projectListItem as listItemSchema,
+  quote,
+  safeDocument,
+  safeLine,
+} from '@castbook/contracts';
 import { currentUser, type authHook, type HttpService } from '@castbook/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { readForm } from '@castbook/platform';
+import { checkFields, readForm, type FormLimits } from '@castbook/platform';
 import type { Caller, Projects } from '../domain/project-service.js';
-import { projectSummary } from '../domain/projects.js';
+import { projectListItem, projectSummary } from '../domain/projects.js';
 
 const byId = { params: z.object({ id: z.string() }) };
+
+const LIMIT_MESSAGE = `must be a whole number from 1 to ${PROJECT_LIST_LIMIT.max}`;
+/** GET /api/projects: `limit` (default 50, at most 100) and the `cursor` a previous page answered. */
+const listQuery = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(PROJECT_LIST_LIMIT.max, { error: LIMIT_MESSAGE })
+    .default(PROJECT_LIST_LIMIT.default)
+    .describe(`Projects per page: 1 to ${PROJECT_LIST_LIMIT.max}, default ${PROJECT_LIST_LIMIT.default}`),
+  cursor: z.string().optional().describe("The previous page's nextCursor (opaque); leave it out for the first page"),
+});
 /** Whole texts and lists travel in JSON bodies; bounded well above the largest plan's words. */
 const BIG_BODY = 25 * 1024 * 1024;
+
+/**
+ * The create and edit forms' text fields: nothing a name or title may not hold (the domain checks
+ * presence and lengths). The route's bodyLimit does not reach multipart bodies: the content field
+ * gets the same 25 MB here, every other field 64 KB.
+ */
+const projectForm = z.object({
+  title: safeLine('title').optional(),
+  content: safeDocument('content').optional(),
+  authorId: safeLine('authorId').optional(),
+  resetThumbnail: safeLine('resetThumbnail').optional(),
+});
+const formLimits = (maxImageBytes: number): FormLimits => ({
+  maxFileBytes: maxImageBytes,
+  fieldBytes: { content: BIG_BODY },
+});
 
 export function callerOf(req: FastifyRequest): Caller {
   return {
@@ -26,10 +66,29 @@ export function projectRoutes(
   signedIn: ReturnType<typeof authHook>,
   maxImageBytes: number,
 ) {
-  app.get('/api/projects', { onRequest: signedIn }, async (req) => {
-    const { projects: list, names } = await projects.list(currentUser(req).userId);
-    return ok(list.map((p) => projectSummary(p, names)));
-  });
+  // One page of the list: `{ success, data: [...], nextCursor }` (README: "The project list").
+  app.get(
+    '/api/projects',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: "The caller's projects, newest first, one page at a time",
+        description:
+          'Summaries without content, outline, characters or quotes (GET /api/projects/{id} has them). ' +
+          '`nextCursor` is the cursor of the next page, or null on the last one. ' +
+          'A bad limit or cursor answers 400.',
+        querystring: listQuery,
+        response: { 200: apiPage(listItemSchema), 400: apiError.describe('A bad limit or cursor') },
+      },
+      // The response schema documents the answer; the handler builds exactly that shape, so the answer
+      // is written as it is instead of being parsed again by zod (the list's hottest step after the query).
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (req) => {
+      const page = await projects.list(currentUser(req).userId, req.query);
+      return { ...ok(page.projects.map(projectListItem)), nextCursor: page.nextCursor };
+    },
+  );
 
   app.get('/api/projects/:id', { onRequest: signedIn, schema: byId }, async (req) => {
     const { project, content, names } = await projects.withContent(currentUser(req).userId, req.params.id);
@@ -37,7 +96,8 @@ export function projectRoutes(
   });
 
   app.post('/api/projects', { onRequest: signedIn, bodyLimit: BIG_BODY }, async (req, reply) => {
-    const { fields, files } = await readForm(req, maxImageBytes);
+    const { fields, files } = await readForm(req, formLimits(maxImageBytes));
+    checkFields(projectForm, fields);
     const created = await projects.create(callerOf(req), {
       title: fields.title,
       content: fields.content,
@@ -48,7 +108,8 @@ export function projectRoutes(
   });
 
   app.patch('/api/projects/:id', { onRequest: signedIn, schema: byId, bodyLimit: BIG_BODY }, async (req) => {
-    const { fields, files } = await readForm(req, maxImageBytes);
+    const { fields, files } = await readForm(req, formLimits(maxImageBytes));
+    checkFields(projectForm, fields);
     const updated = await projects.update(callerOf(req), req.params.id, {
       title: fields.title,
       content: fields.content,
@@ -85,6 +146,7 @@ export function projectRoutes(
     {
       onRequest: signedIn,
       bodyLimit: BIG_BODY,
+      config: { jsonLimits: { maxArrayLength: 500_000 } },
       schema: { ...byId, body: z.object({ quotes: z.array(quote).max(500_000) }) },
     },
     async (req) => ok((await projects.setQuotes(callerOf(req), req.params.id, req.body.quotes)).quotes),
@@ -108,12 +170,6 @@ export function projectRoutes(
   app.post('/api/projects/:id/cancel-analysis', { onRequest: signedIn, schema: byId }, async (req) =>
     ok(projectSummary(await projects.cancelAnalysis(callerOf(req), req.params.id), new Map())),
   );
-
-  // For the analysis service's progress answer (not routed by the gateway): the project's current job.
-  app.get('/internal/projects/:id/analysis', { onRequest: signedIn, schema: byId }, async (req) => {
-    const p = await projects.get(currentUser(req).userId, req.params.id);
-    return ok({ analysisStatus: p.analysisStatus, analysisJobId: p.analysisJobId, analysisError: p.analysisError });
-  });
 
   app.get('/api/projects/:id/thumbnail', { onRequest: signedIn, schema: byId }, async (req, reply) => {
     const { body, type } = await projects.thumbnail(currentUser(req).userId, req.params.id);
