@@ -99,7 +99,10 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
   yield { processedChunks: done, totalChunks: total, statusMessage: 'Deciding speakers' };
   options.onSpeakerInput?.({ characters: merged.characters, quotes: merged.quotes, tags, tokens });
   const quotes = decideSpeakers(text, merged.quotes, tags, merged.characters, tokens, { model: options.speakerModel });
-  return { outline, characters: assignColors(merged.characters), quotes };
+  // Colours go by lines spoken: the most speaking characters take the palette (colors/assignColors.ts).
+  const lines = new Map<string, number>();
+  for (const q of quotes) if (q.speakerId !== null) lines.set(q.speakerId, (lines.get(q.speakerId) ?? 0) + 1);
+  return { outline, characters: assignColors(merged.characters, lines), quotes };
 }
 
 export function analyze(text: string, options: AnalyzeOptions = {}): AnalysisResult {
