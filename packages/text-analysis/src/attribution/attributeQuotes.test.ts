@@ -25,6 +25,8 @@ function run(text: string) {
 const setting =
   'Orla Quill and Selwyn Dacre walked home. Orla was tired, and she sat down. Selwyn stood by, and he waited.\n\n';
 
+const greeting = '"Good evening," said Orla.\n\n"Good evening," said Selwyn.\n\n';
+
 describe('attributeQuotes', () => {
   it('reads explicit tags after and before a quote', () => {
     const r = run(setting + '"Good morning," said Orla.\n\nSelwyn said, "Good morning to you."');
@@ -97,6 +99,54 @@ describe('attributeQuotes', () => {
         ['"Tea?" said the cook.', '"Yes," said Orla.', '"Milk?" asked the cook.', '"No," said Orla.'].join('\n\n'),
     );
     expect(r.map((q) => q.who)).toEqual(['The cook', 'Orla', 'The cook', 'Orla']);
+  });
+
+  it('takes the name before a verb, not its object nor a name across a sentence end', () => {
+    const r = run(
+      setting +
+        ['"Are you cold?" Orla asked Selwyn.', '"I am not," Selwyn said. Orla smiled.', '"Good," she said.'].join(
+          '\n\n',
+        ),
+    );
+    expect(r.map((q) => q.who).slice(0, 2)).toEqual(['Orla', 'Selwyn']);
+  });
+
+  it('reads a name behind words that describe it, and a verb with a particle', () => {
+    const r = run(
+      setting +
+        greeting +
+        ['"Come along," said the weary Orla.', '"Not yet," put in Selwyn.', '"Now," remarked impatient Orla.'].join(
+          '\n\n',
+        ),
+    ).slice(2);
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn', 'Orla']);
+    expect(r.every((q) => q.method === 'explicit')).toBe(true);
+  });
+
+  it('finds the subject across a description set off by commas', () => {
+    const r = run(
+      setting +
+        greeting +
+        [
+          'Selwyn, who had been watching Orla all evening, replied: "It is late."',
+          '"We should go," Orla, turning from the window at last, said quietly.',
+          'Orla looked at Selwyn, who said, "Not yet."',
+        ].join('\n\n'),
+    ).slice(2);
+    expect(r.map((q) => q.who)).toEqual(['Selwyn', 'Orla', 'Selwyn']);
+  });
+
+  it('gives a tag between two quotes to the next one when the first has its own', () => {
+    const r = run(
+      setting + 'Orla said, "Shall we go?" and Selwyn said, "Yes."\n\nOrla said, "Now?" Selwyn replied, "Now."',
+    );
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn', 'Orla', 'Selwyn']);
+  });
+
+  it('reads a name and any past-tense verb after a quote', () => {
+    const r = run(setting + greeting + '"Is it raining?" Selwyn Dacre quavered.').slice(2);
+    expect(r[0]?.who).toBe('Selwyn');
+    expect(r[0]?.method).toBe('explicit');
   });
 
   it('leaves a quote with no clue unattributed', () => {

@@ -126,9 +126,13 @@ export function attributeDetailed(
     const beforeLo = prev && prev.para === info!.para ? prev.b : paraTok(info!.para);
     const after = tagAfter(ctx, info!.b, afterHi);
     const before = tagBefore(ctx, beforeLo, info!.a);
-    // `the Ferryman said, "…" and he went on`: a name before beats a pronoun after.
+    // `the Ferryman said, "…" and he went on`: a name before beats a pronoun after; and so does it
+    // beat a name after that leads into the next quote (`Orla said, "…" Selwyn replied, "…"`).
+    const afterLeads = !!next && next.para === info!.para;
     info!.tag =
-      after && !(after.subject.kind !== 'name' && before?.subject.kind === 'name') ? after : (before ?? after);
+      after && !(before?.subject.kind === 'name' && (after.subject.kind !== 'name' || afterLeads))
+        ? after
+        : (before ?? after);
     // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.
     const para = info!.para;
     if (!info!.tag && beforeLo === info!.a && para > 0 && (!prev || prev.para < para - 1)) {

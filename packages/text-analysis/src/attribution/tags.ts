@@ -1,6 +1,6 @@
 // Speech tags next to a quotation: `"…," said Orla`, `Orla said, "…"`, `"…," he replied`.
 import { SPEECH_VERBS } from '../characters/lexicon.js';
-import type { Token, TokenList } from '../characters/tokens.js';
+import { ABBREVIATIONS, type Token, type TokenList } from '../characters/tokens.js';
 import type { Mention } from './mentions.js';
 
 export type TagSubject =
@@ -22,8 +22,37 @@ const BEFORE_WINDOW = 10;
 /** How far back from its verb a tag before a quote looks for the sentence's subject. */
 const SUBJECT_REACH = 16;
 
-function isVerb(t: Token | undefined): boolean {
-  return !!t && !t.cap && SPEECH_VERBS.has(t.text);
+/** Verbs that speak with a particle: "put in Aziz", "Adela broke in", "the Footman went on". */
+const PARTICLE_VERBS = new Set([
+  'put',
+  'broke',
+  'cut',
+  'chimed',
+  'struck',
+  'went',
+  'burst',
+  'spoke',
+  'called',
+  'cried',
+]);
+const PARTICLES = new Set(['in', 'on', 'out', 'up', 'forth']);
+
+/** Last token of the speech verb starting at token i ("said", "broke in"), or -1. */
+function verbEndAt(tk: TokenList, i: number): number {
+  const t = tk.at(i);
+  if (!t || t.cap) return -1;
+  const next = tk.at(i + 1);
+  if (PARTICLE_VERBS.has(t.text) && next && next.joined && PARTICLES.has(next.text)) return i + 1;
+  return SPEECH_VERBS.has(t.text) ? i : -1;
+}
+
+/** First token of the speech verb ending at token i ("said", "broke in"), or -1. */
+function verbStartAt(tk: TokenList, i: number): number {
+  const t = tk.at(i);
+  if (!t || t.cap) return -1;
+  const prev = tk.at(i - 1);
+  if (PARTICLES.has(t.text) && t.joined && prev && !prev.cap && PARTICLE_VERBS.has(prev.text)) return i - 1;
+  return SPEECH_VERBS.has(t.text) ? i : -1;
 }
 
 /** Right after a quote, any past-tense verb next to a name is a tag: `" corroborated Tamsin`. */
@@ -33,6 +62,27 @@ function isPastVerb(t: Token | undefined): boolean {
 
 function isAdverb(t: Token | undefined): boolean {
   return !!t && !t.cap && t.text.length > 3 && t.text.endsWith('ly');
+}
+
+/**
+ * Lower-case words that never describe the speaker between a verb and a name: "said to Orla" names
+ * who is spoken to, not who speaks.
+ */
+const NOT_MODIFIERS = new Set(
+  (
+    'to at in on with of for from by into upon after before about over under through toward towards against ' +
+    'and but or nor as that than then so not when while if though although because where whom who which ' +
+    'her his him them me you us it its their our my your a an this these those one some any all no ' +
+    'he she they we i was were is had has been being be did do does'
+  ).split(' '),
+);
+/** Words of description a speech verb and its named subject may have between them. */
+const MAX_MODIFIERS = 3;
+
+/** A gap between two tokens holding a comma (and no sentence end). */
+function commaBetween(ctx: TagContext, a: number, b: number): boolean {
+  const gap = ctx.text.slice(ctx.tokens.at(a)!.end, ctx.tokens.at(b)!.start);
+  return gap.includes(',') && !/[.!?;:]/.test(gap);
 }
 
 export interface TagContext {
@@ -60,44 +110,127 @@ function subjectAt(ctx: TagContext, i: number, lo: number, hi: number): TagSubje
 /** A sentence boundary between two tokens ends the tag's reach. */
 function sentenceBreak(ctx: TagContext, a: number, b: number): boolean {
   const gap = ctx.text.slice(ctx.tokens.at(a)!.end, ctx.tokens.at(b)!.start);
-  return /[.!?;]\s/.test(gap) && !/^(Mr|Mrs|Dr|St|Ms)$/.test(ctx.tokens.at(a)!.text);
+  return /[.!?;]\s/.test(gap) && !(ABBREVIATIONS.has(ctx.tokens.at(a)!.text) && /^\.\s*$/.test(gap));
 }
+
+/**
+ * The subject after a speech verb whose last token is v: "said Orla", "said he", "said the
+ * Ferryman", and a name behind words that describe it, "said dour Major Quill", "said the obliging
+ * Mrs. Holt", "remarked skeptical Orla". Never across a sentence end: `" Bill said. Orla smiled`.
+ */
+function subjectAfterVerb(ctx: TagContext, v: number, lo: number, hi: number): TagSubject | null {
+  const k = v + 1;
+  if (k >= hi || sentenceBreak(ctx, v, k)) return null;
+  const s = subjectAt(ctx, k, lo, hi);
+  if (s) return s;
+  const tk = ctx.tokens;
+  let j = tk.at(k)!.text === 'the' && tk.at(k)!.joined ? k + 1 : k;
+  for (let n = 0; n <= MAX_MODIFIERS && j < hi; n++, j++) {
+    const t = tk.at(j)!;
+    if (!t.joined) return null;
+    if (t.cap) {
+      const m = ctx.mentionAt.get(j);
+      return n > 0 && m && m.endToken <= hi ? { kind: 'name', char: m.char, mention: m } : null;
+    }
+    if (NOT_MODIFIERS.has(t.text) || SPEECH_VERBS.has(t.text)) return null;
+  }
+  return null;
+}
+
+/** The name (or he/she/I) ending just before token k: the subject of a verb at k. */
+function subjectEndingAt(ctx: TagContext, k: number, lo: number, hi: number): TagSubject | null {
+  for (let j = k - 1; j >= Math.max(lo, k - 5); j--) {
+    const m = ctx.mentionAt.get(j);
+    if (m && m.endToken === k) return { kind: 'name', char: m.char, mention: m };
+  }
+  const p = subjectAt(ctx, k - 1, lo, hi);
+  return p && p.kind === 'pronoun' ? p : null;
+}
+
+/** Words that open a clause rather than set off a description of the name before the comma. */
+const CLAUSE_OPENERS = new Set(['and', 'but', 'or', 'then', 'so', 'yet', 'nor', 'for']);
+/** Longest description set off by commas between a name and its verb (tokens). */
+const PARENTHESIS = 16;
+
+/**
+ * "Orla, who had been silent, replied": the verb starting at token v follows a comma that closes a
+ * description of the name before it. Returns that name (or pronoun), or null.
+ */
+function subjectBeforeParenthesis(ctx: TagContext, v: number, lo: number, hi: number): TagSubject | null {
+  if (v - 1 < lo || !commaBetween(ctx, v - 1, v)) return null;
+  const tk = ctx.tokens;
+  for (let k = v - 1; k > Math.max(lo, v - PARENTHESIS); k--) {
+    if (sentenceBreak(ctx, k - 1, k)) return null;
+    if (!commaBetween(ctx, k - 1, k)) continue;
+    if (CLAUSE_OPENERS.has(tk.at(k)!.text)) return null;
+    const s = subjectEndingAt(ctx, k, lo, hi);
+    if (!s) return null;
+    // The name must itself open its clause: "Orla, who…", "and Orla, who…", not "looked at Orla, smiling,".
+    const first = s.kind === 'name' ? s.mention.token : k - 1;
+    const t = tk.at(first)!;
+    const prev = tk.at(first - 1);
+    const opens =
+      first === lo ||
+      t.initial ||
+      (prev !== undefined &&
+        (commaBetween(ctx, first - 1, first) ||
+          CLAUSE_OPENERS.has(prev.text) ||
+          prev.text === 'when' ||
+          prev.text === 'while'));
+    return opens ? s : null;
+  }
+  return null;
+}
+
+/** Words that open narration after a quote as a clause of its own, not as the quote's tag. */
+const AFTER_OPENERS = new Set(['and', 'but', 'while', 'whilst', 'whereupon']);
 
 /** Tag in the narration tokens [lo, hi) that follow a quote. */
 export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   const end = Math.min(hi, lo + AFTER_WINDOW);
   const tk = ctx.tokens;
+  // `"Got it?" and Pooh said, "Yes"`: a new clause, the next quote's tag.
+  if (lo < hi && AFTER_OPENERS.has(tk.at(lo)!.text)) return null;
+  const first = ctx.mentionAt.get(lo);
+  if (first && first.endToken < hi) {
+    const at = first.endToken;
+    const next = isAdverb(tk.at(at)) && tk.at(at)!.joined ? at + 1 : at;
+    // `" Mrs. Holt quavered`: a name, then any past-tense verb.
+    if (next < hi && isPastVerb(tk.at(next)) && verbEndAt(tk, next) < 0 && !sentenceBreak(ctx, next - 1, next))
+      return { subject: { kind: 'name', char: first.char, mention: first }, side: 'after' };
+    // `" Orla, who had been silent, replied`.
+    if (commaBetween(ctx, at - 1, at))
+      for (let k = at + 1; k < Math.min(hi, at + PARENTHESIS); k++) {
+        if (sentenceBreak(ctx, k - 1, k)) break;
+        if (!commaBetween(ctx, k - 1, k) || CLAUSE_OPENERS.has(tk.at(at)!.text)) continue;
+        const v = isAdverb(tk.at(k)) ? k + 1 : k;
+        if (v < hi && verbEndAt(tk, v) >= 0)
+          return { subject: { kind: 'name', char: first.char, mention: first }, side: 'after' };
+      }
+  }
   for (let i = lo; i < end; i++) {
     if (i > lo && sentenceBreak(ctx, i - 1, i)) break;
-    if (i === lo && isPastVerb(tk.at(i)) && !isVerb(tk.at(i))) {
-      const s = subjectAt(ctx, i + 1, lo, hi);
+    if (i === lo && isPastVerb(tk.at(i)) && verbEndAt(tk, i) < 0) {
+      const s = subjectAfterVerb(ctx, i, lo, hi);
       if (s && s.kind === 'name') return { subject: s, side: 'after' };
     }
-    if (i === lo + 1 && isPastVerb(tk.at(i)) && !isVerb(tk.at(i))) {
-      const m = ctx.mentionAt.get(lo);
-      if (m && m.endToken === i) return { subject: { kind: 'name', char: m.char, mention: m }, side: 'after' };
+    const v = verbEndAt(tk, i);
+    if (v < 0) continue;
+    // "Orla said", "he said", "Orla quietly said", "Bill asked Cohn" (the name before is the subject).
+    const before = isAdverb(tk.at(i - 1)) ? i - 2 : i - 1;
+    if (before >= lo) {
+      const b = subjectEndingAt(ctx, before + 1, lo, hi);
+      if (b) return { subject: b, side: 'after' };
     }
-    if (isVerb(tk.at(i))) {
-      // "said Orla", "said the Ferryman", "said he", "said I", "said Mr. Ashcombe coolly"
-      const s = subjectAt(ctx, i + 1, lo, hi);
-      if (s) return { subject: s, side: 'after' };
-      // "Orla said", "he said", "Orla quietly said"
-      const before = isAdverb(tk.at(i - 1)) ? i - 2 : i - 1;
-      for (let j = before; j >= lo; j--) {
-        const m = ctx.mentionAt.get(j);
-        if (m && m.endToken === before + 1)
-          return { subject: { kind: 'name', char: m.char, mention: m }, side: 'after' };
-      }
-      const p = subjectAt(ctx, before, lo, hi);
-      if (p && p.kind === 'pronoun') return { subject: p, side: 'after' };
-      const noun = descriptionAfter(tk, i + 1, hi) ?? descriptionBefore(tk, before, lo);
-      if (noun) return { subject: { kind: 'other', noun: noun.text, at: noun.start }, side: 'after' };
-      return null;
-    }
+    // "said Orla", "said the Ferryman", "said he", "said I", "said Mr. Ashcombe coolly"
+    const s = subjectAfterVerb(ctx, v, lo, hi);
+    if (s) return { subject: s, side: 'after' };
+    const noun = descriptionAfter(tk, v + 1, hi) ?? descriptionBefore(tk, before, lo);
+    if (noun) return { subject: { kind: 'other', noun: noun.text, at: noun.start }, side: 'after' };
+    return null;
   }
   return null;
 }
-
 const DETERMINERS = new Set([
   'the',
   'a',
@@ -137,19 +270,27 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
   const tk = ctx.tokens;
   for (let i = hi - 1; i >= start; i--) {
     if (i < hi - 1 && sentenceBreak(ctx, i, i + 1)) break;
-    if (!isVerb(tk.at(i))) continue;
-    const s = subjectAt(ctx, i + 1, lo, hi);
-    if (s) return { subject: s, side: 'before' };
-    const before = isAdverb(tk.at(i - 1)) ? i - 2 : i - 1;
-    for (let j = before; j >= Math.max(lo, before - 4); j--) {
-      const m = ctx.mentionAt.get(j);
-      if (m && m.endToken === before + 1)
-        return { subject: { kind: 'name', char: m.char, mention: m }, side: 'before' };
+    const vs = verbStartAt(tk, i);
+    if (vs < 0) continue;
+    const before = isAdverb(tk.at(vs - 1)) ? vs - 2 : vs - 1;
+    // "Orla, who had been silent, replied:"
+    const paren = subjectBeforeParenthesis(ctx, before + 1, lo, hi);
+    if (paren) return { subject: paren, side: 'before' };
+    // "…at Orla, who said:"
+    if (before > lo && tk.at(before)!.text === 'who' && commaBetween(ctx, before - 1, before)) {
+      const w = subjectEndingAt(ctx, before, lo, hi);
+      if (w) return { subject: w, side: 'before' };
     }
-    const p = subjectAt(ctx, before, lo, hi);
-    if (p && p.kind === 'pronoun') return { subject: p, side: 'before' };
+    // "Orla said:", "she said:", "Orla quietly said:", "Bill asked Cohn:"
+    if (before >= lo && !commaBetween(ctx, before, before + 1)) {
+      const b = subjectEndingAt(ctx, before + 1, lo, hi);
+      if (b) return { subject: b, side: 'before' };
+    }
+    // "said Orla:", "said the Ferryman:"
+    const s = subjectAfterVerb(ctx, i, lo, hi);
+    if (s) return { subject: s, side: 'before' };
     // "Margaret coloured, and said--": the subject opens the sentence.
-    for (let j = before; j >= Math.max(lo, i - SUBJECT_REACH); j--) {
+    for (let j = before; j >= Math.max(lo, vs - SUBJECT_REACH); j--) {
       if (j < before && sentenceBreak(ctx, j, j + 1)) break;
       const q = subjectAt(ctx, j, lo, hi);
       if (q && q.kind !== 'other' && (j === lo || ctx.tokens.at(j)!.initial || sentenceBreak(ctx, j - 1, j)))

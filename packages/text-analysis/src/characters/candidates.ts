@@ -32,7 +32,31 @@ export interface FormStats {
   firstOffset: number;
 }
 
-const PARTICLES = new Set(['de', 'van', 'von', 'du', 'da', 'di', 'del', 'della', 'le', 'la', 'St']);
+const PARTICLES = new Set([
+  'de',
+  'van',
+  'von',
+  'der',
+  'den',
+  'ter',
+  'ten',
+  'des',
+  'du',
+  'da',
+  'di',
+  'del',
+  'della',
+  'le',
+  'la',
+  'St',
+]);
+
+/** "Mr. van der Holt": lower-case particles, then a capitalised word, right after token i. */
+function particlesThenName(tokens: TokenList, i: number): boolean {
+  let k = i + 1;
+  while (k < tokens.length && k < i + 4 && tokens.at(k)!.joined && PARTICLES.has(tokens.at(k)!.text)) k++;
+  return k > i + 1 && k < tokens.length && tokens.at(k)!.joined && tokens.at(k)!.cap;
+}
 const MAX_NAME_WORDS = 4;
 
 export function isNameWord(t: Token): boolean {
@@ -101,7 +125,12 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
     if (!t!.cap) continue;
     let j = i;
     let hon: string | null = null;
-    if (HONORIFICS.has(t!.text) && i + 1 < tokens.length && tokens.at(i + 1)!.joined && tokens.at(i + 1)!.cap) {
+    if (
+      HONORIFICS.has(t!.text) &&
+      i + 1 < tokens.length &&
+      tokens.at(i + 1)!.joined &&
+      (tokens.at(i + 1)!.cap || particlesThenName(tokens, i))
+    ) {
       hon = t!.text;
       j = i + 1;
     } else if (!isNameWord(t!)) continue;
@@ -112,10 +141,10 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
       if (k > j && !w!.joined) break;
       if (isNameWord(w!)) words.push(w!.text);
       else if (
-        k > j &&
+        (k > j || hon !== null) &&
         PARTICLES.has(w!.text) &&
         k + 1 < tokens.length &&
-        tokens.at(k + 1)!.cap &&
+        (tokens.at(k + 1)!.cap || PARTICLES.has(tokens.at(k + 1)!.text)) &&
         tokens.at(k + 1)!.joined
       )
         words.push(w!.text);

@@ -69,4 +69,27 @@ describe('findCharacters', () => {
   it('finds no narrator in a third-person story', () => {
     expect(characters(family).some((c) => getProfile(c)?.narrator)).toBe(false);
   });
+
+  it('reads lower-case particles and "M." as parts of a name', () => {
+    const text = [
+      'Mr. van der Holt came in. "Good evening," said Mr. van der Holt.',
+      'M. Tavel bowed. "Monsieur," said M. Tavel, and he sat down.',
+      '"Sit down," said Mr. van der Holt, and he smiled at M. Tavel.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Mr. van der Holt')).toBeDefined();
+    expect(byName(list, 'M. Tavel')).toBeDefined();
+    expect(getProfile(byName(list, 'M. Tavel')!)?.gender).toBe('m');
+  });
+
+  it('does not give a bare surname to a woman known only as "Mrs."', () => {
+    const text = [
+      'Mrs. Dunmow sat by the fire. "Tea?" said Mrs. Dunmow. She poured it.',
+      '"Thank you," said Mrs. Dunmow again, and she smiled.',
+      '"No sugar," said Dunmow, and he frowned. Dunmow was tired.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Dunmow')).toBeDefined();
+    expect(byName(list, 'Dunmow')).not.toBe(byName(list, 'Mrs. Dunmow'));
+  });
 });

@@ -9,6 +9,7 @@ export const HONORIFICS: ReadonlyMap<string, Gender> = new Map([
   ['Sir', 'm'],
   ['Lord', 'm'],
   ['Monsieur', 'm'],
+  ['M', 'm'],
   ['Herr', 'm'],
   ['Signor', 'm'],
   ['Señor', 'm'],

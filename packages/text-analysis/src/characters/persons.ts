@@ -289,8 +289,14 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     // A bare name joins whoever is most often called by a form containing it: "Selwyn" is
     // Colonel Selwyn, not Mr. Selwyn Dacre, named so once.
     // "Archie" is whoever is called "Archie Marsh", even if that person goes by "Archibald Marsh".
+    // A woman known only as "Mrs. Quill" or "Miss Quill" is not the bare "Quill": that is her husband
+    // or another man of the family.
+    const onlyHonorific = (p: Person) => p.gender === 'f' && p.first === p.last && p.forms.every((x) => x.honorific);
     const holders = persons.filter(
-      (p) => (p.first === w || p.last === w || p.forms.some((x) => !x.honorific && x.words[0] === w)) && !p.descriptor,
+      (p) =>
+        (p.first === w || p.last === w || p.forms.some((x) => !x.honorific && x.words[0] === w)) &&
+        !p.descriptor &&
+        !(p.last === w && onlyHonorific(p)),
     );
     if (holders.length > 0) {
       const weight = (p: Person) =>

@@ -27,6 +27,8 @@ export const ABBREVIATIONS = new Set([
   'Messrs',
   'Mme',
   'Mlle',
+  // Monsieur ("M. Thorel"); after another initial it is one too ("J. M. Thorel").
+  'M',
   'Capt',
   'Col',
   'Gen',
@@ -157,6 +159,7 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
   let qi = 0;
   let prevEnd = 0;
   let prevAbbrev = false;
+  let prevInitial = false;
   WORD_RE.lastIndex = 0;
   for (let m = WORD_RE.exec(text); m; m = WORD_RE.exec(text)) {
     const start = m.index;
@@ -188,7 +191,8 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
         (possessive ? POSSESSIVE : 0),
     );
     prevEnd = end;
-    prevAbbrev = ABBREVIATIONS.has(word);
+    prevAbbrev = ABBREVIATIONS.has(word) && !(word === 'M' && prevInitial);
+    prevInitial = word.length === 1 && text.charCodeAt(end) === 46;
   }
   return tokens;
 }

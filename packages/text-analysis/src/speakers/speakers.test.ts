@@ -7,12 +7,12 @@ import { calibrate, decode, type SpeakerModel } from './model.js';
 import { buildTurns, castFacts, type Turn } from './turns.js';
 
 const passage = [
-  'Edwin Tarrow and Hester Quayle sat by the fire. Edwin was cold, and he rubbed his hands.',
-  '"Will it snow tonight, Hester?" asked Edwin.',
+  'Alwin Tarrow and Hester Quayle sat by the fire. Alwin was cold, and he rubbed his hands.',
+  '"Will it snow tonight, Hester?" asked Alwin.',
   '"I think it will," said she.',
   '"Then we must stay."',
   '"We must."',
-  'Hester rose and went to the window. "Look, Edwin, it has begun."',
+  'Hester rose and went to the window. "Look, Alwin, it has begun."',
 ].join('\n\n');
 
 function prepared(text: string): { input: SpeakerInput; turns: Turn[]; idx: (first: string) => number } {
@@ -39,7 +39,7 @@ function modelWith(weights: Partial<Record<(typeof FEATURES)[number], number>>):
 
 describe('buildTurns', () => {
   const { turns, idx } = prepared(passage);
-  const edwin = idx('Edwin');
+  const alwin = idx('Alwin');
   const hester = idx('Hester');
 
   it('makes one turn per paragraph that holds quotes, with the gap of narration before it', () => {
@@ -49,22 +49,22 @@ describe('buildTurns', () => {
   });
 
   it('reads the tag, the pronoun tag, the vocatives and the narration before the quote', () => {
-    expect([...turns[0]!.tagNames]).toEqual([edwin]);
+    expect([...turns[0]!.tagNames]).toEqual([alwin]);
     expect([...turns[0]!.vocatives]).toEqual([hester]);
     expect(turns[1]!.tagPronoun).toBe('f');
     expect([...turns[4]!.narrationBefore]).toEqual([hester]);
-    expect([...turns[4]!.vocatives]).toEqual([edwin]);
+    expect([...turns[4]!.vocatives]).toEqual([alwin]);
   });
 
   it('offers both speakers of the scene as candidates of an untagged turn', () => {
-    expect(turns[2]!.candidates).toEqual(expect.arrayContaining([edwin, hester]));
+    expect(turns[2]!.candidates).toEqual(expect.arrayContaining([alwin, hester]));
   });
 });
 
 describe('featuresOf', () => {
   const { input, turns, idx } = prepared(passage);
   const cast = castFacts(input.characters);
-  const edwin = idx('Edwin');
+  const alwin = idx('Alwin');
   const hester = idx('Hester');
   const row = (i: number, c: number, history: number[]) => {
     const out = new Float64Array(FEATURE_COUNT);
@@ -73,37 +73,37 @@ describe('featuresOf', () => {
   };
 
   it('marks the tagged speaker, and the addressee as addressed', () => {
-    expect(row(0, edwin, []).tagName).toBe(1);
+    expect(row(0, alwin, []).tagName).toBe(1);
     expect(row(0, hester, []).tagNameOther).toBe(1);
     expect(row(0, hester, []).vocativeHere).toBe(1);
   });
 
   it('matches a pronoun tag against the candidate’s gender', () => {
-    expect(row(1, hester, [edwin]).pronounMatch).toBe(1);
-    expect(row(1, edwin, [edwin]).pronounMismatch).toBe(1);
+    expect(row(1, hester, [alwin]).pronounMatch).toBe(1);
+    expect(row(1, alwin, [alwin]).pronounMismatch).toBe(1);
   });
 
   it('sees alternation: in A, B, ? the next speaker is A', () => {
-    expect(row(2, edwin, [hester, edwin]).alternation).toBe(1);
-    expect(row(2, edwin, [hester, edwin]).alternationPure).toBe(1);
-    expect(row(2, hester, [hester, edwin]).spokeLast).toBe(1);
-    expect(row(2, hester, [hester, edwin]).alternation).toBe(0);
+    expect(row(2, alwin, [hester, alwin]).alternation).toBe(1);
+    expect(row(2, alwin, [hester, alwin]).alternationPure).toBe(1);
+    expect(row(2, hester, [hester, alwin]).spokeLast).toBe(1);
+    expect(row(2, hester, [hester, alwin]).alternation).toBe(0);
   });
 
   it('knows the speaker a turn addresses answers next', () => {
-    expect(row(1, hester, [edwin]).vocativePrev).toBe(1);
+    expect(row(1, hester, [alwin]).vocativePrev).toBe(1);
   });
 });
 
 describe('decode', () => {
   const { input, turns, idx } = prepared(passage);
   const cast = castFacts(input.characters);
-  const edwin = idx('Edwin');
+  const alwin = idx('Alwin');
   const hester = idx('Hester');
 
   it('chains alternation from a tagged anchor through untagged turns', () => {
     const model = modelWith({ tagName: 5, pronounMatch: 3, alternation: 2, spokeLast: -2, vocativeHere: -4 });
-    expect(decode(model, turns, cast).map((d) => d.speaker)).toEqual([edwin, hester, edwin, hester, hester]);
+    expect(decode(model, turns, cast).map((d) => d.speaker)).toEqual([alwin, hester, alwin, hester, hester]);
   });
 
   it('never gives a turn to the character it addresses when vocatives weigh in', () => {
@@ -138,7 +138,7 @@ describe('decideSpeakers (through analyze, with the trained model)', () => {
   const first = (id: string | null) => r.characters.find((c) => c.id === id)?.name.split(' ')[0];
 
   it('attributes the passage', () => {
-    expect(r.quotes.map((q) => first(q.speakerId))).toEqual(['Edwin', 'Hester', 'Edwin', 'Hester', 'Hester']);
+    expect(r.quotes.map((q) => first(q.speakerId))).toEqual(['Alwin', 'Hester', 'Alwin', 'Hester', 'Hester']);
   });
 
   it('gives each quote its top candidates, best first, and the evidence that decided it', () => {
