@@ -93,6 +93,31 @@ describe('attributeQuotes', () => {
     expect(merged.quotes[3]?.speakerId).toBe(narrator?.id);
   });
 
+  it('names the narrator by a name said only in quotations, not by a servant the narration names', () => {
+    // Vera keeps calling her servant Tobin in the turns next to the narrator's; Tobin walks about
+    // in the narration, while the narrator's own name, Oskar Pavlich, is only ever said to him.
+    const text = [
+      'I came into the hall with Vera Kosta. Tobin followed us with the bags, and Tobin set them down by the stairs.',
+      '"Tobin, the small bag," said Vera.',
+      '"Shall I carry it?" said I.',
+      '"No, Tobin will. Tobin, go on," said Vera. Tobin went up the stairs.',
+      '"As you wish," I answered.',
+      '"Tobin, the door," said Vera.',
+      '"Let me," said I.',
+      '"You are pale, Oskar Pavlich," said Vera.',
+      '"I slept badly," said I.',
+      '"Sit down, Oskar Pavlich," said Vera. Tobin came down again and stood by the door.',
+      '"Thank you," I said.',
+    ].join('\n\n');
+    const quotes = findQuotes(text);
+    const { characters, tokens } = findCharactersDetailed(text, quotes);
+    const d = attributeDetailed(text, quotes, characters, { tokens });
+    const merged = mergeNarrator(characters, d.quotes, d.narratorAddressedAs);
+    const narrator = merged.characters.find((c) => c.id === merged.quotes[1]?.speakerId);
+    expect(narrator?.name).toBe('Oskar Pavlich');
+    expect(merged.characters.find((c) => c.name === 'Tobin')).toBeDefined();
+  });
+
   it('makes a speaker of a role that recurs in tags ("said the cook")', () => {
     const r = run(
       setting +

@@ -33,6 +33,10 @@ export const CONFIDENCE: Record<AttributionMethod, number> = {
 
 /** A character named fewer times is met in passing and is not taken as a speaker from context. */
 const MIN_NARRATION_MENTIONS = 3;
+/** The narrator's name: at most this share of its mentions in narration (the narrator says "I"). */
+const MAX_NARRATOR_NAME_NARRATION = 0.2;
+/** Times the narrator must be addressed by a name for it to be kept for them (as in narrator.ts). */
+const MIN_NARRATOR_ADDRESS = 2;
 
 interface Assignment {
   char: number;
@@ -240,7 +244,17 @@ export function attributeDetailed(
   resolveConversations(turns);
   for (const t of turns) if (t.method && t.speaker >= 0) setAll(t.para, { char: t.speaker, method: t.method });
 
-  // The narrator is addressed by name in the turns around their own: that is their name.
+  // The narrator is addressed by name in the turns around their own: that is their name. A
+  // first-person narrator says "I", so their name is (almost) only ever said inside quotations; a
+  // name the narration uses ("Potapitch went out") belongs to someone else the speakers address.
+  const narrationMentions = new Map<number, number>();
+  const allMentions = new Map<number, number>();
+  for (const m of mentions) {
+    allMentions.set(m.char, (allMentions.get(m.char) ?? 0) + 1);
+    if (!m.inQuote) narrationMentions.set(m.char, (narrationMentions.get(m.char) ?? 0) + 1);
+  }
+  const mostlyInQuotes = (c: number) =>
+    (narrationMentions.get(c) ?? 0) <= MAX_NARRATOR_NAME_NARRATION * (allMentions.get(c) ?? 0);
   const narratorAddressedAs = new Map<number, number>();
   if (narrator >= 0) {
     const seen = new Set<number>();
@@ -250,7 +264,7 @@ export function attributeDetailed(
         if (j < 0 || j >= paras.length || Math.abs(paras[j]! - paras[k]!) !== 1 || seen.has(paras[j]!)) continue;
         seen.add(paras[j]!);
         const v = vocativeOf(paras[j]!);
-        if (v >= 0 && v !== narrator && speakerOf(paras[j]!) !== v)
+        if (v >= 0 && v !== narrator && speakerOf(paras[j]!) !== v && mostlyInQuotes(v))
           narratorAddressedAs.set(v, (narratorAddressedAs.get(v) ?? 0) + 1);
       }
     }
@@ -302,8 +316,11 @@ export function attributeDetailed(
   });
   const roles = rolesByApposition(text, characters, mentions);
   const targets = new Set(roles.values());
+  // The name the narrator is called by is theirs (mergeNarrator), not another speaker's alias.
+  const narratorName = [...narratorAddressedAs].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+  const reserved = narratorName && narratorName[1] >= MIN_NARRATOR_ADDRESS ? narratorName[0] : -1;
   for (const [from, to] of namesByAddress(addressTurns, characters))
-    if (!roles.has(from) && !targets.has(from) && !roles.has(to)) {
+    if (from !== reserved && to !== reserved && !roles.has(from) && !targets.has(from) && !roles.has(to)) {
       roles.set(from, to);
       targets.add(to);
     }

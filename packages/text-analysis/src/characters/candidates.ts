@@ -156,6 +156,8 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
     }
     if (words.length === 0) continue;
     if (PARTICLES.has(words[words.length - 1]!)) words.pop();
+    // "Madame la Baronne" where "Baronne" is no name word: only the particle was left.
+    if (words.length === 0) continue;
     const key = (hon ? hon + ' ' : '') + words.join(' ');
     const s = stats(forms, key, hon, words, t!.start);
     s.total++;

@@ -53,6 +53,14 @@ describe('findCharacters', () => {
     expect(characters(family)[0]?.id).toBe('c1');
   });
 
+  it('makes no character of an honorific whose particle leads to no name ("Madame la G—")', () => {
+    const text =
+      'Madame la G— looked up. "Good evening," said Madame la G—. Orla Quill bowed to Madame la ' +
+      'G—, and Orla Quill sat down beside Madame la G—.';
+    const list = findCharacters(text, findQuotes(text));
+    expect(list.map((c) => c.name).filter((n) => n.trim() === 'Madame' || n.endsWith(' '))).toEqual([]);
+  });
+
   it('adds a first-person narrator', () => {
     const text = [
       'I went down to the river that morning. I was tired, and my feet hurt, so I sat on the bank.',
