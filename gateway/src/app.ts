@@ -1,7 +1,7 @@
 // The gateway: the only door the browser knows. Routes /api/* to the five services, answers
 // /api/health and /api/docs itself, and serves the built frontend.
 import rateLimit from '@fastify/rate-limit';
-import { createHttpService } from '@castbook/platform';
+import { createHttpService, serviceSecret } from '@castbook/platform';
 import type { EventBus, Logger } from '@castbook/platform';
 import type { GatewayConfig } from './config.js';
 import { registerDocs } from './docs.js';
@@ -38,6 +38,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger, deps: 
       resetPerMinute: config.RATE_LIMIT_RESET_PER_MINUTE,
     },
     logger,
+    serviceSecret: serviceSecret(config.SERVICE_SECRET),
     bus: deps.bus,
   });
   registerHealth(app, services);

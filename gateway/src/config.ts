@@ -1,6 +1,6 @@
 // Environment of the gateway, validated at boot.
 import { z } from 'zod';
-import { configFields } from '@castbook/platform';
+import { configFields, serviceCredentialConfig } from '@castbook/platform';
 
 const serviceUrl = z.string().url();
 
@@ -18,6 +18,7 @@ export const gatewayConfig = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_REGISTER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  ...serviceCredentialConfig.shape,
   /** The built React app; served with SPA fallback when the folder exists. */
   FRONTEND_DIR: z.string().optional(),
 });

@@ -6,6 +6,7 @@
 //
 // Data is kept between runs in $CLUSTER_DATA_DIR (default ./.castbook/cluster). Infrastructure logs
 // go to files there; service output is printed with a [name] prefix.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createConnection } from 'node:net';
@@ -120,6 +121,13 @@ async function main() {
     MINIO_ACCESS_KEY: minio.accessKey,
     MINIO_SECRET_KEY: minio.secretKey,
     AUTH_JWKS_URL: 'http://127.0.0.1:8081/.well-known/jwks.json',
+    // Zero trust between the processes: each asks auth about sessions it has not seen, with a
+    // service credential signed with this secret (one per run unless given); auth's internal route
+    // answers only the callers listed here.
+    AUTH_URL: 'http://127.0.0.1:8081',
+    SERVICE_SECRET: process.env.SERVICE_SECRET ?? randomBytes(32).toString('base64url'),
+    INTERNAL_CALLERS:
+      process.env.INTERNAL_CALLERS ?? '/internal/sessions/:sessionId=gateway,projects,authors,analysis,billing',
     // projects calls authors and billing when its read models have not caught up yet.
     AUTHORS_URL: 'http://127.0.0.1:8083',
     BILLING_URL: 'http://127.0.0.1:8085',

@@ -5,7 +5,14 @@
 // them (projects calls authors and billing when its read models lag; analysis calls projects for
 // progress), then the gateway in front.
 // Every service gets the `{NAME}_URL` of each service started before it.
-import type { BlobStore, EventBus, Logger, RunningTarget, Target } from '@castbook/platform';
+import {
+  processServiceSecret,
+  type BlobStore,
+  type EventBus,
+  type Logger,
+  type RunningTarget,
+  type Target,
+} from '@castbook/platform';
 
 export interface StartTargetsOptions {
   targets: Target[];
@@ -25,8 +32,19 @@ const JWKS_PATH = '/.well-known/jwks.json';
 const STARTS_LATE = ['projects', 'analysis'];
 
 export async function startTargets(options: StartTargetsOptions): Promise<Map<string, RunningTarget>> {
-  const { targets, env } = options;
+  const { targets } = options;
   const together = targets.length > 1;
+  // Service credentials (internal routes): targets of one process share a secret made here when
+  // SERVICE_SECRET is not set (embedded mode needs no keys); targets in other processes need it set.
+  if (!options.env.SERVICE_SECRET && !together) {
+    options.logger.warn(
+      'SERVICE_SECRET is not set: this target can neither call nor be called by targets in other processes',
+    );
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...options.env,
+    SERVICE_SECRET: options.env.SERVICE_SECRET ?? processServiceSecret(),
+  };
   const hasGateway = targets.some((t) => t.name === 'gateway');
   const started = new Map<string, RunningTarget>();
 

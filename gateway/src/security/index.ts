@@ -1,10 +1,16 @@
 // The gateway's security, in the order a request meets it: per-IP limits on the auth calls, the
-// CSRF double-submit check, then the token and session check for non-public /api calls.
-import cookie from '@fastify/cookie';
-import { createTokenVerifier, type EventBus, type HttpService, type Logger } from '@castbook/platform';
-import { csrfHook } from './csrf.js';
+// CSRF double-submit check (platform's, which every service runs again on its own port, the gateway
+// also issuing the cookie), then the token and session check for non-public /api calls (the
+// services check the token and session again themselves).
+import {
+  createTokenVerifier,
+  csrfHook,
+  SessionGuard,
+  type EventBus,
+  type HttpService,
+  type Logger,
+} from '@castbook/platform';
 import { authRateLimitHook, type AuthRateLimits } from './rate-limits.js';
-import { SessionGuard } from './session-guard.js';
 import { tokenCheckHook } from './token-check.js';
 
 export interface SecurityOptions {
@@ -12,13 +18,19 @@ export interface SecurityOptions {
   jwksUrl: string;
   rateLimits: AuthRateLimits;
   logger: Logger;
+  /** The secret of service credentials: the gateway names itself when it asks auth about a session. */
+  serviceSecret: string;
   /** Where session.revoked.v1 arrives; without it every request asks auth (see session-guard.ts). */
   bus?: EventBus;
 }
 
 export async function registerSecurity(app: HttpService, options: SecurityOptions): Promise<void> {
-  await app.register(cookie);
-  const sessions = new SessionGuard({ authUrl: options.authUrl, logger: options.logger });
+  const sessions = new SessionGuard({
+    authUrl: options.authUrl,
+    logger: options.logger,
+    caller: 'gateway',
+    secret: options.serviceSecret,
+  });
   if (options.bus) await sessions.listen(options.bus);
   app.addHook('onClose', () => sessions.stop());
   const verifier = createTokenVerifier({ jwksUrl: options.jwksUrl });
@@ -27,6 +39,6 @@ export async function registerSecurity(app: HttpService, options: SecurityOption
     req.headers['x-forwarded-for'] = req.ip;
   });
   app.addHook('onRequest', authRateLimitHook(app, options.rateLimits));
-  app.addHook('onRequest', csrfHook);
+  app.addHook('onRequest', csrfHook({ issueCookie: true }));
   app.addHook('onRequest', tokenCheckHook(verifier, sessions));
 }

@@ -3,9 +3,8 @@
 // first); the services still verify the token themselves.
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@castbook/contracts';
-import { HttpError, verifyBearer, type TokenVerifier } from '@castbook/platform';
+import { HttpError, verifyBearer, type SessionGuard, type TokenVerifier } from '@castbook/platform';
 import { isPublicApi, pathOf } from './public-routes.js';
-import type { SessionGuard } from './session-guard.js';
 
 export const USER_ID_HEADER = 'x-user-id';
 export const SESSION_ID_HEADER = 'x-session-id';

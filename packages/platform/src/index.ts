@@ -22,3 +22,6 @@ export * from './mail/create-mailer.js';
 export * from './target.js';
 export * from './service/service-target.js';
 export * from './net/free-port.js';
+export * from './security/csrf.js';
+export * from './security/service-credential.js';
+export * from './security/session-guard.js';

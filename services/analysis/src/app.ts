@@ -6,6 +6,10 @@ import type { AnalysisConfig } from './config.js';
 import { progressRoutes } from './routes/progress.js';
 
 export async function analysisRoutes(app: HttpService, ctx: ServiceContext<AnalysisConfig>): Promise<void> {
-  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }) });
+  const signedIn = authHook({
+    verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }),
+    // Revocation checked here too, not only at the gateway (zero trust).
+    checkSession: (await ctx.sessions()).checkSession,
+  });
   progressRoutes(app, ctx.db, signedIn);
 }

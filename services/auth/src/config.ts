@@ -1,6 +1,6 @@
 // Environment of the auth service, validated at boot.
 import { z } from 'zod';
-import { baseServiceConfig, mailerConfig } from '@castbook/platform';
+import { baseServiceConfig, internalCallersField, mailerConfig } from '@castbook/platform';
 import { parseTrustedProxies } from './domain/addresses.js';
 
 const minutes = z.coerce.number().positive();
@@ -21,6 +21,11 @@ export const authConfig = baseServiceConfig.extend({
    * Peers whose X-Forwarded-For names the client (the gateway): comma-separated `loopback`,
    * `private`, addresses and CIDR ranges; empty trusts nobody. Anyone else is counted as itself.
    */
+  /**
+   * Who may call auth's internal routes (ROUTE=service,service;...): the gateway and every service
+   * ask about sessions they have not seen yet.
+   */
+  INTERNAL_CALLERS: internalCallersField('/internal/sessions/:sessionId=gateway,projects,authors,analysis,billing'),
   TRUSTED_PROXIES: z
     .string()
     .default('loopback,private')

@@ -212,7 +212,8 @@ describe('per client address over all accounts, and who may name the client addr
     const { email, user } = await signedUpClient(capped.gatewayUrl);
     const ownerAddress = newAddress();
     // Straight to auth's port, claiming to be the owner's address (a new one each time).
-    const direct = new ApiClient(capped.authUrl, newAddress());
+    // Auth checks the CSRF pair itself too: the first GET gives this client its cookie.
+    const direct = await new ApiClient(capped.authUrl, newAddress()).start();
     const spoofed = (password: string, claimed: string) =>
       direct.call('POST', '/api/auth/login', { email, password }, { 'x-forwarded-for': claimed });
     for (let i = 0; i < 5; i++) {

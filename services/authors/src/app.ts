@@ -8,6 +8,10 @@ import { authorRoutes } from './routes/authors.js';
 
 export async function authorsRoutes(app: HttpService, ctx: ServiceContext<AuthorsConfig>): Promise<void> {
   await app.register(multipart, { limits: { fileSize: ctx.config.MAX_AVATAR_BYTES, files: 1, fields: 20 } });
-  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }) });
+  const signedIn = authHook({
+    verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }),
+    // Revocation checked here too, not only at the gateway (zero trust).
+    checkSession: (await ctx.sessions()).checkSession,
+  });
   authorRoutes(app, new Authors(ctx.db, ctx.blobs, ctx.logger), signedIn, ctx.config.MAX_AVATAR_BYTES);
 }

@@ -7,6 +7,10 @@ import { Subscriptions } from './domain/subscription-service.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 
 export async function billingRoutes(app: HttpService, ctx: ServiceContext<BillingConfig>): Promise<void> {
-  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }) });
+  const signedIn = authHook({
+    verifier: createTokenVerifier({ jwksUrl: ctx.config.AUTH_JWKS_URL }),
+    // Revocation checked here too, not only at the gateway (zero trust).
+    checkSession: (await ctx.sessions()).checkSession,
+  });
   subscriptionRoutes(app, new Subscriptions(ctx.db), signedIn);
 }

@@ -15,7 +15,11 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
     // Text fields carry whole books (content); files are bounded per route.
     limits: { fieldSize: 25 * 1024 * 1024, fileSize: config.MAX_DOCUMENT_BYTES, files: 1, fields: 20 },
   });
-  const signedIn = authHook({ verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }) });
+  const signedIn = authHook({
+    verifier: createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL }),
+    // Revocation checked here too, not only at the gateway (zero trust).
+    checkSession: (await ctx.sessions()).checkSession,
+  });
   const projects = new Projects(ctx.db, ctx.blobs, httpPeers(config.AUTHORS_URL, config.BILLING_URL), ctx.logger);
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES);
   uploadRoutes(

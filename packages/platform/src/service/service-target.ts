@@ -7,6 +7,15 @@ import { Database, ensureDatabase } from '../db/database.js';
 import { OutboxRelay } from '../events/outbox.js';
 import type { Subscription } from '../events/event-bus.js';
 import { createHttpService, listen, type HttpService } from '../http/server.js';
+import { csrfHook } from '../security/csrf.js';
+import {
+  guardInternalRoutes,
+  internalCallersField,
+  parseInternalCallers,
+  serviceCredentialConfig,
+  serviceSecret,
+} from '../security/service-credential.js';
+import { SessionGuard } from '../security/session-guard.js';
 import type { Target, TargetDeps } from '../target.js';
 
 /** Variables every service reads. */
@@ -14,11 +23,23 @@ export const baseServiceConfig = z.object({
   PORT: configFields.port.default(0),
   HOST: configFields.host,
   DATABASE_URL: configFields.databaseUrl,
+  ...serviceCredentialConfig.shape,
+  /** Which peers may call which of this service's /internal/ routes (service-credential.ts). */
+  INTERNAL_CALLERS: internalCallersField(),
+  /** The auth service, asked about sessions not seen yet; default: the origin of AUTH_JWKS_URL. */
+  AUTH_URL: z.string().url().optional(),
 });
 
 export interface ServiceContext<C> extends Omit<TargetDeps, 'env'> {
   config: C;
   db: Database;
+  /** The secret of service credentials (SERVICE_SECRET, or this process's own in embedded mode). */
+  serviceSecret: string;
+  /**
+   * This replica's view of live sessions (revocations by event, unknown sessions asked of auth), for
+   * authHook's checkSession. Started on first call, stopped with the service.
+   */
+  sessions(): Promise<SessionGuard>;
 }
 
 export interface ServiceDefinition<S extends z.ZodObject> {
@@ -43,7 +64,23 @@ export function serviceTarget<S extends z.ZodObject>(def: ServiceDefinition<S>):
       await ensureDatabase(config.DATABASE_URL);
       const db = new Database({ url: config.DATABASE_URL, migrationsDir: def.migrationsDir, logger });
       await db.migrate();
-      const ctx: ServiceContext<z.infer<S>> = { config, db, bus: deps.bus, blobs: deps.blobs, logger };
+      const secret = serviceSecret(config.SERVICE_SECRET);
+      let sessions: Promise<SessionGuard> | undefined;
+      const ctx: ServiceContext<z.infer<S>> = {
+        config,
+        db,
+        bus: deps.bus,
+        blobs: deps.blobs,
+        logger,
+        serviceSecret: secret,
+        sessions: () =>
+          (sessions ??= (async () => {
+            const authUrl = config.AUTH_URL ?? authOrigin(deps.env.AUTH_JWKS_URL);
+            const guard = new SessionGuard({ authUrl, logger, caller: def.name, secret });
+            await guard.listen(deps.bus);
+            return guard;
+          })()),
+      };
 
       const relay = new OutboxRelay({ db, bus: deps.bus, logger });
       await relay.start();
@@ -58,6 +95,13 @@ export function serviceTarget<S extends z.ZodObject>(def: ServiceDefinition<S>):
           storage: () => deps.blobs.health(),
         },
       });
+      // Zero trust: the CSRF pair and internal-route credentials are checked here, not only at the gateway.
+      app.addHook('onRequest', csrfHook());
+      guardInternalRoutes(app, {
+        service: def.name,
+        secret,
+        callers: parseInternalCallers(config.INTERNAL_CALLERS),
+      });
       await def.routes(app, ctx);
       const url = await listen(app, config.PORT, config.HOST);
 
@@ -67,10 +111,17 @@ export function serviceTarget<S extends z.ZodObject>(def: ServiceDefinition<S>):
         async stop() {
           await app.close();
           await Promise.all(subscriptions.map((s) => s.stop()));
+          await (await sessions)?.stop();
           await relay.stop();
           await db.close();
         },
       };
     },
   };
+}
+
+/** Where auth answers, from AUTH_JWKS_URL when AUTH_URL is not set. */
+function authOrigin(jwksUrl: string | undefined): string {
+  if (!jwksUrl) throw new Error('AUTH_URL or AUTH_JWKS_URL is needed to check sessions');
+  return new URL(jwksUrl).origin;
 }

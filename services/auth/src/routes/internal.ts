@@ -1,6 +1,8 @@
 // Routes for other services, not for browsers: the gateway forwards only /api/*, so these are
-// reachable on the service network alone. The JWKS lets every service verify tokens; the session
-// look-up lets a gateway that started late learn about sessions revoked before it subscribed.
+// reachable on the service network alone. The JWKS (public keys, open to all) lets every service
+// verify tokens; the session look-up lets a gateway or service replica that started late learn
+// about sessions revoked before it subscribed. Every /internal/ route needs a service credential
+// from a caller INTERNAL_CALLERS lists for it (platform guardInternalRoutes, set up by serviceTarget).
 import { ok } from '@castbook/contracts';
 import type { HttpService } from '@castbook/platform';
 import type { JWK } from 'jose';

@@ -1,20 +1,30 @@
-// Which sessions are still live, as the gateway knows it. Tokens live as long as their session (up
-// to 30 days, PRODUCT.md), so a valid signature is not enough: a session revoked by logout or a
-// password change must be refused at once (within a second; the issue).
-//  - Every gateway subscribes to session.revoked.v1 with a consumer group of its own (each replica
+// Which sessions are still live, as one gateway or service replica knows it. Tokens live as long as
+// their session (up to 30 days, PRODUCT.md), so a valid signature is not enough: a session revoked by
+// logout or a password change must be refused at once (within a second; the issue), by the gateway
+// and by every service on its own port (zero trust: nothing relies on the gateway having checked).
+//  - Every replica subscribes to session.revoked.v1 with a consumer group of its own (each replica
 //    must see every revocation) and refuses those sessions from then on.
-//  - A session the gateway has not seen yet is looked up once on the auth service
-//    (GET /internal/sessions/{sid}) and the answer cached, so a gateway that starts after a logout
-//    does not accept the logged-out token. Positive answers are re-checked after `activeTtlMs`,
-//    bounding the damage of a lost event.
-// Without a bus (a gateway built on its own) nothing is cached: every request asks auth.
+//  - A session the replica has not seen yet is looked up once on the auth service
+//    (GET /internal/sessions/{sid}, with a service credential naming the caller) and the answer
+//    cached, so a replica that starts after a logout does not accept the logged-out token. Positive
+//    answers are re-checked after `activeTtlMs`, bounding the damage of a lost event.
+// Without a bus nothing is cached: every request asks auth.
 import { randomUUID } from 'node:crypto';
-import { TOPICS } from '@castbook/contracts';
-import { HttpError, type EventBus, type Logger, type Subscription } from '@castbook/platform';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, TOPICS } from '@castbook/contracts';
+import type { EventBus, Subscription } from '../events/event-bus.js';
+import type { AuthUser } from '../http/auth-plugin.js';
+import { HttpError } from '../http/server.js';
+import type { Logger } from '../logging/logger.js';
+import { mintServiceCredential, SERVICE_CREDENTIAL_HEADER } from './service-credential.js';
 
 export interface SessionGuardOptions {
   authUrl: string;
   logger: Logger;
+  /** The replica's target name (gateway, projects, ...): its consumer group and credential name it. */
+  caller: string;
+  /** The shared secret service credentials are signed with (serviceSecret(config.SERVICE_SECRET)). */
+  secret: string;
   /** How long a confirmed-live session is trusted before asking auth again. Default 60 s. */
   activeTtlMs?: number;
   /** Cap on remembered sessions of each kind (oldest forgotten first). Default 100,000. */
@@ -40,7 +50,7 @@ export class SessionGuard {
   /** Starts listening for revocations; call before serving. */
   async listen(bus: EventBus): Promise<void> {
     this.subscription = await bus.subscribe({
-      groupId: `gateway-sessions-${randomUUID()}`,
+      groupId: `${this.options.caller}-sessions-${randomUUID()}`,
       topics: [TOPICS.auth],
       fromBeginning: false,
       handler: async (event) => {
@@ -71,6 +81,11 @@ export class SessionGuard {
     return live && !this.revoked.has(sessionId);
   }
 
+  /** authHook's checkSession: a revoked (or unknown to auth) session is 401 "Session has expired". */
+  readonly checkSession = async (user: AuthUser, _req?: FastifyRequest): Promise<void> => {
+    if (!(await this.isActive(user.sessionId))) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
+  };
+
   async stop(): Promise<void> {
     await this.subscription?.stop();
   }
@@ -79,7 +94,11 @@ export class SessionGuard {
     const url = `${this.options.authUrl}/internal/sessions/${encodeURIComponent(sessionId)}`;
     let active: boolean;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 2000) });
+      const credential = mintServiceCredential(this.options.secret, this.options.caller, 'auth');
+      const res = await fetch(url, {
+        headers: { [SERVICE_CREDENTIAL_HEADER]: credential },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 2000),
+      });
       if (!res.ok) throw new Error(`auth answered ${res.status}`);
       const body = (await res.json()) as { data?: { active?: unknown } };
       active = body.data?.active === true;
