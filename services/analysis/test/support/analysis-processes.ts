@@ -67,8 +67,13 @@ export async function startAnalysisProcess(env: NodeJS.ProcessEnv): Promise<Anal
 /** A JWKS endpoint and a signer for tokens the analysis processes accept. */
 export async function startJwks() {
   const key = await generateTestKeyPair('bench-key');
-  const server = createServer((_req, res) => {
+  // A stand-in for auth: its public keys, and every session live when a service asks about one.
+  const server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith('/internal/sessions/')) {
+      res.end(JSON.stringify({ success: true, data: { active: true, userId: null, expiresAt: null } }));
+      return;
+    }
     res.end(JSON.stringify({ keys: [key.publicJwk] }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
