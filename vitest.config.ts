@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 const conditions = ['@castbook/source', ...defaultServerConditions];
 
 export default defineConfig({
+  // The tiers' global setups (packages/test-kit) import workspace packages too; vitest loads them in
+  // an environment of its own.
+  environments: { __vitest__: { resolve: { conditions } } },
   ssr: { resolve: { conditions } },
   test: {
     projects: [
@@ -25,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{packages,services,gateway,launcher}/**/test/**/*.int.test.ts'],
-          globalSetup: ['packages/platform/test-support/integration-setup.ts'],
+          globalSetup: ['packages/test-kit/src/integration-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -35,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['{packages,services,gateway,launcher}/**/test/**/*.infra.test.ts'],
-          globalSetup: ['packages/platform/test-support/infra-setup.ts'],
+          globalSetup: ['packages/test-kit/src/infra-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
-import { pdncText } from '../packages/text-analysis/test-support/pdnc.js';
+import { pdncText } from '@castbook/test-kit/pdnc';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-workspace';
 mkdirSync(SHOTS, { recursive: true });

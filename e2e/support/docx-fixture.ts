@@ -1,7 +1,7 @@
 // A real .docx made at test time: the first chapters of a public-domain novel from the PDNC
-// development set (found by packages/text-analysis/test-support/pdnc.ts), one paragraph per paragraph of the text, the chapter
+// development set (found by @castbook/test-kit/pdnc), one paragraph per paragraph of the text, the chapter
 // headings styled as headings, zipped the way Word does (content types, relationships, document).
-import { pdncText } from '../../packages/text-analysis/test-support/pdnc.js';
+import { pdncText } from '@castbook/test-kit/pdnc';
 import { strToU8, zipSync } from 'fflate';
 
 const CONTENT_TYPES =

@@ -13,7 +13,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 log() { printf '[loadtest:analysis] %s\n' "$*"; }
 
-# The dev set (as packages/text-analysis/test-support/pdnc.ts finds it).
+# The dev set (as packages/test-kit/src/pdnc.ts finds it).
 for dir in "${CASTBOOK_SHARED_DIR:-}" "$ROOT/../shared" /work/shared; do
   if [ -n "$dir" ] && [ -d "$dir/data/pdnc-dev" ]; then PDNC_DIR="$(cd "$dir/data/pdnc-dev" && pwd)"; break; fi
 done

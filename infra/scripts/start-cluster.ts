@@ -2,7 +2,7 @@
 // PostgreSQL server, Kafka (KRaft) and MinIO from the local installs (`npm run infra:install`), then
 // each service and the gateway as its own launcher process, wired with the same environment
 // contract as docker-compose.yml. Ctrl-C stops services first, then the infrastructure; nothing is
-// left running (see lib/processes.ts).
+// left running (see packages/test-kit/src/servers/processes.ts).
 //
 // Data is kept between runs in $CLUSTER_DATA_DIR (default ./.castbook/cluster). Infrastructure logs
 // go to files there; service output is printed with a [name] prefix.
@@ -21,7 +21,7 @@ import {
   stopAllProcesses,
   waitUntil,
   type ManagedProcess,
-} from './lib/index.js';
+} from '@castbook/test-kit/servers';
 
 const SERVICES = [
   { name: 'auth', port: 8081 },
@@ -92,7 +92,7 @@ async function main() {
     process.on(signal, () => {
       if (shuttingDown) {
         say(`${signal} again: killing everything`);
-        process.exit(130); // lib/processes.ts SIGKILLs every process group on exit
+        process.exit(130); // test-kit servers/processes.ts SIGKILLs every process group on exit
       }
       void shutdown(0, services);
     });

@@ -33,8 +33,8 @@ import { KafkaEventBus } from '../src/events/kafka-bus.js';
 import { MemoryEventBus } from '../src/events/memory-bus.js';
 import { enqueueEvents, newEvent, OutboxRelay } from '../src/events/outbox.js';
 import { startBenchConsumer, WARMUP_TYPE, type Consumed } from './bench-consumer.js';
-// The infra harness's starters (re-exported by test-support/infra-setup.ts; canonical module here).
-import { findInstall, startInfra } from '../../../infra/scripts/lib/index.js';
+// The infra harness's starters (the ones the infra test tier uses).
+import { findInstall, startInfra } from '@castbook/test-kit/servers';
 
 const N = Number(process.env.BENCH_EVENTS ?? 40_000);
 /** Events per enqueueing transaction, and transactions in flight at once. */

@@ -25,3 +25,4 @@ export * from './net/free-port.js';
 export * from './security/csrf.js';
 export * from './security/service-credential.js';
 export * from './security/session-guard.js';
+export * from './process/parent-death.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/db/database.js';
 import { createLogger } from '../src/logging/logger.js';
-import { createTestDatabase } from '../test-support/databases.js';
+import { createTestDatabase } from '@castbook/test-kit';
 
 describe('Database on real PostgreSQL', () => {
   let db: Database;

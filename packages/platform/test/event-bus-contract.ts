@@ -3,10 +3,10 @@
 // without blocking other partitions, and redelivery of a record a stopping member did not finish.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '@castbook/test-kit';
 import type { EventEnvelope } from '@castbook/contracts';
 import { DEAD_LETTER_SUFFIX, type DeliveryContext, type EventBus, type Subscription } from '../src/events/event-bus.js';
 import { DEAD_LETTER_METADATA } from '../src/events/delivery.js';
-import { waitFor } from './wait.js';
 
 export interface ContractOptions {
   /** Deadline of each wait: Kafka group joins and rebalances take seconds. */

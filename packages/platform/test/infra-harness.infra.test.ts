@@ -1,12 +1,11 @@
-// The infra tier's harness itself (test-support/infra-setup.ts): the servers it provides answer and
+// The infra tier's harness itself (@castbook/test-kit's src/infra-setup.ts): the servers it provides answer and
 // do what the adapters need from them. Adapter behaviour is tested next to the adapters.
 import { randomUUID } from 'node:crypto';
 import { expect, inject, it } from 'vitest';
 import kafkajs from 'kafkajs';
 import * as Minio from 'minio';
 import pg from 'pg';
-import { infraDescribe, infraEnv } from '../test-support/infra.js';
-import { createTestDatabase } from '../test-support/databases.js';
+import { createTestDatabase, infraDescribe, infraEnv } from '@castbook/test-kit';
 
 infraDescribe('infra tier servers', () => {
   it('Kafka delivers a produced message to a consumer group', async () => {

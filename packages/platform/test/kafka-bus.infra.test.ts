@@ -7,10 +7,9 @@ import { createLogger } from '../src/logging/logger.js';
 import { freePort } from '../src/net/free-port.js';
 import { KafkaEventBus } from '../src/events/kafka-bus.js';
 import { newEvent } from '../src/events/outbox.js';
-import { infraDescribe } from '../test-support/infra.js';
+import { infraDescribe, waitFor } from '@castbook/test-kit';
 import { describeEventBusContract } from './event-bus-contract.js';
 import { projectEvent } from './project-event.js';
-import { waitFor } from './wait.js';
 
 const logger = createLogger('kafka-bus-test', 'silent');
 const brokers = () => inject('kafkaBrokers').split(',');

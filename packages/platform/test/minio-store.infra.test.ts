@@ -10,7 +10,7 @@ import { BUCKETS, BlobNotFoundError } from '../src/storage/blob-store.js';
 import { MinioBlobStore, type MinioBlobStoreOptions } from '../src/storage/minio-store.js';
 import { InvalidObjectKeyError } from '../src/storage/object-key.js';
 import { freePort } from '../src/net/free-port.js';
-import { infraDescribe } from '../test-support/infra.js';
+import { infraDescribe } from '@castbook/test-kit';
 import type { MemoryChildConfig, MemoryChildResult } from './minio-memory-child.js';
 
 const MB = 1024 * 1024;

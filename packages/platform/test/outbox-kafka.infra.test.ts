@@ -13,11 +13,9 @@ import { KafkaEventBus } from '../src/events/kafka-bus.js';
 import { enqueueEvents, OutboxRelay } from '../src/events/outbox.js';
 import { subscribeIdempotent } from '../src/events/idempotent-consumer.js';
 import { DEAD_LETTER_METADATA, deadLetterTopic } from '../src/events/delivery.js';
-import { createTestDatabase } from '../test-support/databases.js';
-import { infraDescribe } from '../test-support/infra.js';
+import { createTestDatabase, infraDescribe, waitFor } from '@castbook/test-kit';
 import { startChild, type Child } from './fixtures/child.js';
 import { projectEvent } from './project-event.js';
-import { waitFor } from './wait.js';
 
 const logger = createLogger('outbox-kafka-test', 'silent');
 const RELAY_EXIT_CODE = 75;

@@ -7,9 +7,8 @@ import { createLogger } from '../src/logging/logger.js';
 import { MemoryEventBus } from '../src/events/memory-bus.js';
 import { enqueueEvents, newEvent, OutboxRelay } from '../src/events/outbox.js';
 import { handleBatchOnce, handleOnce, subscribeIdempotent } from '../src/events/idempotent-consumer.js';
-import { createTestDatabase } from '../test-support/databases.js';
+import { createTestDatabase, waitFor } from '@castbook/test-kit';
 import { projectEvent } from './project-event.js';
-import { waitFor } from './wait.js';
 
 const logger = createLogger('outbox-test', 'silent');
 const cleanups: Array<() => Promise<void>> = [];

@@ -20,12 +20,12 @@
 //     analyse it (the baseline: modules, tsx and the text itself);
 //   - live x text: (min heap - text-only) / text MB, the memory analyze() really needs at its peak
 //     relative to the text size (target: under 10).
-// Data: the PDNC dev set, found by test-support/pdnc.ts. Never fails on time.
+// Data: the PDNC dev set, found by @castbook/test-kit/pdnc. Never fails on time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pdncDir } from '../test-support/pdnc.js';
+import { pdncDir } from '@castbook/test-kit/pdnc';
 
 const RUNS = 3;
 const dataDir = pdncDir();

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { analyze } from '../src/analyze.js';
 import { docxToText } from '../src/documents/index.js';
-import { pdncDir, sharedDir } from '../test-support/pdnc.js';
+import { pdncDir, sharedDir } from '@castbook/test-kit/pdnc';
 
 const WIDTH = 70;
 

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OutlineItem } from '@castbook/contracts';
 import { analyze } from '../src/analyze.js';
-import { pdncDir, sharedDir } from '../test-support/pdnc.js';
+import { pdncDir, sharedDir } from '@castbook/test-kit/pdnc';
 import { devNovels, loadNovel } from '../train/corpus.js';
 import { trainModel } from '../train/fit.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { analyze, type SpeakerInput } from '../src/analyze.js';
 import { FEATURES } from '../src/speakers/features.js';
 import { buildTurns, castFacts, type CastFacts, type Turn } from '../src/speakers/turns.js';
-import { pdncDir } from '../test-support/pdnc.js';
+import { pdncDir } from '@castbook/test-kit/pdnc';
 
 export interface GoldCharacter {
   id: string;

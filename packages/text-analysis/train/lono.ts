@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pdncDir, sharedDir } from '../test-support/pdnc.js';
+import { pdncDir, sharedDir } from '@castbook/test-kit/pdnc';
 import { devNovels, loadNovel } from './corpus.js';
 import { decodedPoints, diagnose, trainModel } from './fit.js';
 

@@ -19,9 +19,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOPICS } from '@castbook/contracts';
 import { createBlobStore, createEventBus, createLogger, ensureDatabase, freePort } from '@castbook/platform';
-import { findInstall, startInfra } from '../../../infra/scripts/lib/index.js';
-import { PDNC_NOVELS, pdncDir } from '../../../packages/text-analysis/test-support/pdnc.js';
-import { ApiClient, registration, uniqueEmail } from '../../auth/test/support/client.js';
+import { findInstall, startInfra } from '@castbook/test-kit/servers';
+import { PDNC_NOVELS, pdncDir } from '@castbook/test-kit/pdnc';
+import { ApiClient, registration, uniqueEmail } from '@castbook/test-kit/client';
 import {
   startAnalysisProcess,
   startJwks,

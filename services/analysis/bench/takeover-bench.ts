@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { freePort } from '@castbook/platform';
-import { pdncDir } from '../../../packages/text-analysis/test-support/pdnc.js';
-import { ApiClient, registration, uniqueEmail } from '../../auth/test/support/client.js';
+import { pdncDir } from '@castbook/test-kit/pdnc';
+import { ApiClient, registration, uniqueEmail } from '@castbook/test-kit/client';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -14,10 +14,7 @@ import {
   type EventBus,
 } from '@castbook/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../packages/platform/test-support/databases.js';
-import { infraDescribe, infraEnv } from '../../../packages/platform/test-support/infra.js';
-import { waitFor } from '../../../packages/platform/test/wait.js';
-import { PDNC_NOVELS, pdncText } from '../../../packages/text-analysis/test-support/pdnc.js';
+import { createTestDatabase, infraDescribe, infraEnv, PDNC_NOVELS, pdncText, waitFor } from '@castbook/test-kit';
 import {
   startAnalysisProcess,
   startJwks,

@@ -17,9 +17,7 @@ import { createLogger, Database, DiskBlobStore, type BlobStore } from '@castbook
 import { analyze } from '@castbook/text-analysis';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../packages/platform/test-support/databases.js';
-import { waitFor } from '../../../packages/platform/test/wait.js';
-import { pdncText } from '../../../packages/text-analysis/test-support/pdnc.js';
+import { createTestDatabase, pdncText, waitFor } from '@castbook/test-kit';
 import {
   insertJob,
   recordProgress,

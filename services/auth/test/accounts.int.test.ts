@@ -3,22 +3,23 @@
 import pg from 'pg';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../packages/platform/test/wait.js';
 import {
   ApiClient,
+  type AuthStack,
   GOOD_PASSWORD,
   registration,
-  signedUpClient,
-  uniqueEmail,
   type SessionData,
-} from './support/client.js';
-import { startStack, type Stack } from './support/stack.js';
+  signedUpClient,
+  startAuthStack,
+  uniqueEmail,
+  waitFor,
+} from '@castbook/test-kit';
 
-let stack: Stack;
+let stack: AuthStack;
 let authDb: pg.Pool;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startAuthStack();
   authDb = new pg.Pool({ connectionString: stack.databases.auth });
 });
 afterAll(async () => {

@@ -6,23 +6,24 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type Answer,
   ApiClient,
+  type AuthStack,
   GOOD_PASSWORD,
   registration,
-  signedUpClient,
-  uniqueEmail,
-  type Answer,
   type SessionData,
-} from './support/client.js';
-import { startStack, type Stack } from './support/stack.js';
+  signedUpClient,
+  startAuthStack,
+  uniqueEmail,
+} from '@castbook/test-kit';
 import { prune } from '../src/db/login-throttle.js';
 import { THROTTLE_MEMORY_MS } from '../src/domain/policy.js';
 
-let stack: Stack;
+let stack: AuthStack;
 let authDb: pg.Pool;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startAuthStack();
   authDb = new pg.Pool({ connectionString: stack.databases.auth });
 });
 afterAll(async () => {
@@ -170,11 +171,11 @@ describe('pruning', () => {
 
 describe('per client address over all accounts, and who may name the client address', () => {
   // Auth trusts X-Forwarded-For only from 127.0.0.1, where the gateway connects from.
-  let capped: Stack;
+  let capped: AuthStack;
   let cappedDb: pg.Pool;
 
   beforeAll(async () => {
-    capped = await startStack({ LOGIN_ADDRESS_MAX_FAILURES: '6', TRUSTED_PROXIES: '127.0.0.1' });
+    capped = await startAuthStack({ LOGIN_ADDRESS_MAX_FAILURES: '6', TRUSTED_PROXIES: '127.0.0.1' });
     cappedDb = new pg.Pool({ connectionString: capped.databases.auth });
   });
   afterAll(async () => {

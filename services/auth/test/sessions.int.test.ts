@@ -3,15 +3,21 @@
 // once and only for an hour.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../packages/platform/test/wait.js';
-import { ApiClient, GOOD_PASSWORD, signedUpClient, type SessionData } from './support/client.js';
-import { startStack, type Stack } from './support/stack.js';
+import {
+  ApiClient,
+  type AuthStack,
+  GOOD_PASSWORD,
+  type SessionData,
+  signedUpClient,
+  startAuthStack,
+  waitFor,
+} from '@castbook/test-kit';
 
-let stack: Stack;
+let stack: AuthStack;
 let authDb: pg.Pool;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startAuthStack();
   authDb = new pg.Pool({ connectionString: stack.databases.auth });
 });
 afterAll(async () => {

@@ -5,20 +5,24 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, type EventEnvelope } from '@castbook/contracts';
 import { createLogger, Database, handleOnce, newEvent } from '@castbook/platform';
-import { createTestDatabase } from '../../../packages/platform/test-support/databases.js';
-import { waitFor } from '../../../packages/platform/test/wait.js';
-import { ApiClient, signedUpClient } from '../../auth/test/support/client.js';
-import { startStack, type Stack } from '../../auth/test/support/stack.js';
+import {
+  ApiClient,
+  type AuthStack,
+  createTestDatabase,
+  signedUpClient,
+  startAuthStack,
+  waitFor,
+} from '@castbook/test-kit';
 import { Subscriptions } from '../src/domain/subscription-service.js';
 import { applyRegistration, BILLING_GROUP } from '../src/events/user-registered.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('through the gateway', () => {
-  let stack: Stack;
+  let stack: AuthStack;
   const changes: EventEnvelope[] = [];
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startAuthStack();
     await stack.bus.subscribe({
       groupId: 'test-billing-events',
       topics: ['billing.events'],

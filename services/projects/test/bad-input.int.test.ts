@@ -3,8 +3,14 @@
 // its status and message, and nothing stored. No input yields a 5xx.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedUpClient, type ApiClient, registration, uniqueEmail } from '../../auth/test/support/client.js';
-import { startWorkspaceStack, type WorkspaceStack } from './support/stack.js';
+import {
+  type ApiClient,
+  registration,
+  signedUpClient,
+  startWorkspaceStack,
+  uniqueEmail,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 
 type Json = Record<string, unknown>;
 interface Reply {

@@ -5,9 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTLINE_LEVELS, type OutlineItem, type OutlineType } from '@castbook/contracts';
 import { createLogger, Database } from '@castbook/platform';
-import { signedUpClient, type ApiClient, type Answer } from '../../auth/test/support/client.js';
+import {
+  type Answer,
+  type ApiClient,
+  signedUpClient,
+  startWorkspaceStack,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 import { chapterCount, INVALID_CURSOR } from '../src/domain/projects.js';
-import { startWorkspaceStack, type WorkspaceStack } from './support/stack.js';
 
 type Json = Record<string, unknown>;
 type Page = Answer<Json[]> & { body: { nextCursor?: string | null } };

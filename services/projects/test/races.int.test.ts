@@ -4,8 +4,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedUpClient, type ApiClient, type Answer } from '../../auth/test/support/client.js';
-import { startWorkspaceStack, type WorkspaceStack } from './support/stack.js';
+import {
+  type Answer,
+  type ApiClient,
+  signedUpClient,
+  startWorkspaceStack,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 
 type Json = Record<string, unknown>;
 

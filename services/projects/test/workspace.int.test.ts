@@ -1,17 +1,17 @@
 // Issue 5's backend through the gateway with real signed-up users: authors and projects CRUD,
 // project counts kept from events, plan limits, uploads, and every item of the issue's "Bad input"
 // list (a clear 4xx and nothing changed). The catalogue goes on in bad-input.int.test.ts (Hardening).
-import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, Database, handleOnce, newEvent } from '@castbook/platform';
-import { createTestDatabase } from '../../../packages/platform/test-support/databases.js';
-import { waitFor } from '../../../packages/platform/test/wait.js';
-import { insertAuthor } from '../../authors/src/db/authors.js';
-import { applyProjectEvent, AUTHORS_GROUP } from '../../authors/src/events/project-counts.js';
-import { signedUpClient, type ApiClient, type Answer } from '../../auth/test/support/client.js';
-import { startWorkspaceStack, type WorkspaceStack } from './support/stack.js';
+import {
+  type Answer,
+  type ApiClient,
+  signedUpClient,
+  startWorkspaceStack,
+  waitFor,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -461,49 +461,5 @@ describe('pictures', () => {
       seen.add((reset.body.data as Json).thumbnail);
     }
     expect(seen.size).toBeGreaterThan(1);
-  });
-});
-
-describe('project counts on the authors database', () => {
-  let db: Database;
-  beforeAll(async () => {
-    db = new Database({
-      url: await createTestDatabase('authors_counts'),
-      migrationsDir: fileURLToPath(new URL('../../authors/migrations', import.meta.url)),
-      logger: createLogger('test', 'warn'),
-    });
-    await db.migrate();
-  });
-  afterAll(async () => db?.close());
-
-  it('applies each project event once and follows a project to its new author', async () => {
-    const now = new Date();
-    const author = (id: string) => ({
-      id,
-      userId: 'u1',
-      firstName: 'F',
-      lastName: 'L',
-      avatarKey: null,
-      avatarType: null,
-      projectCount: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const [a, b] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
-    await insertAuthor(db.pool, author(a));
-    await insertAuthor(db.pool, author(b));
-    const counts = async () =>
-      (await db.query('SELECT id, project_count FROM authors ORDER BY id')).rows.map((r) => r.project_count as number);
-    const payload = { projectId: 'p1', userId: 'u1', authorId: a, title: 'T', contentVersion: 1, wordCount: 3 };
-    const created = newEvent('project.created.v1', 'p1', 'u1', payload);
-    const apply = (e: Parameters<typeof applyProjectEvent>[1]) =>
-      handleOnce(db, AUTHORS_GROUP, e, (tx) => applyProjectEvent(tx, e));
-    expect(await apply(created)).toBe(true);
-    expect(await apply(created)).toBe(false);
-    expect(await counts()).toEqual([1, 0]);
-    await apply(newEvent('project.updated.v1', 'p1', 'u1', { ...payload, authorId: b }));
-    expect(await counts()).toEqual([0, 1]);
-    await apply(newEvent('project.deleted.v1', 'p1', 'u1', { ...payload, authorId: b }));
-    expect(await counts()).toEqual([0, 0]);
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, UnsecuredJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateTestKeyPair, signAccessToken, type TestKeyPair } from '../../test-support/sign-token.js';
+import { generateTestKeyPair, signAccessToken, type TestKeyPair } from '@castbook/test-kit/tokens';
 import { TokenError, createTokenVerifier, type TokenErrorReason, type TokenVerifier } from './verify.js';
 
 const user = { userId: 'user-1', sessionId: 'session-1' };

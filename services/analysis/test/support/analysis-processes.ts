@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOPICS, type EventEnvelope } from '@castbook/contracts';
 import { freePort, newEvent, type BlobStore, type EventBus } from '@castbook/platform';
-import { generateTestKeyPair, signAccessToken } from '../../../../packages/platform/test-support/sign-token.js';
+import { generateTestKeyPair, signAccessToken } from '@castbook/test-kit/tokens';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = join(ROOT, 'launcher/src/main.ts');

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { withParentDeathSignal } from '../../../packages/platform/src/process/parent-death.js';
+import { withParentDeathSignal } from '@castbook/platform';
 
 export interface ManagedProcessOptions {
   /** Short name used in messages and as the output prefix. */

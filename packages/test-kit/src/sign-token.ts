@@ -1,7 +1,7 @@
 // Test-only signer matching tokens/verify.ts. Signing belongs to the auth service (accounts issue);
 // this mirrors the token shape auth will issue so verification can be tested before it exists.
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
-import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/tokens/verify.js';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@castbook/platform';
 
 export interface TestKeyPair {
   privateKey: CryptoKey;

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 export const INFRA_DIR = join(REPO_ROOT, 'infra');
 
 /** The install cache, outside the clone: ${CASTBOOK_CACHE:-$HOME/.cache/castbook}. */

@@ -4,8 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createLogger } from '../src/logging/logger.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { createLogger, startEmbeddedPostgres } from '@castbook/platform';
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'castbook-int-pg-'));

@@ -1,7 +1,8 @@
 // Start/stop helpers for local infrastructure without Docker: Kafka (KRaft), MinIO, PostgreSQL.
-// Used by the infra test tier (packages/platform/test-support/infra-setup.ts), `npm run
-// start:cluster` (infra/scripts/start-cluster.ts) and benchmarks. Every server binds 127.0.0.1 on a
-// free port unless told otherwise, and dies with the Node process that started it.
+// Used by the infra test tier (../infra-setup.ts), `npm run start:cluster`
+// (infra/scripts/start-cluster.ts) and benchmarks, as `@castbook/test-kit/servers`. Every server
+// binds 127.0.0.1 on a free port unless told otherwise, and dies with the Node process that started
+// it.
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,24 +1,12 @@
 // Global setup of the infra tier: a real Kafka (KRaft), MinIO and PostgreSQL server for the whole
-// run, started without Docker from the installs of `npm run infra:install` (infra/scripts/lib).
+// run, started without Docker from the installs of `npm run infra:install` (./servers, also
+// `@castbook/test-kit/servers` for benchmarks and `npm run start:cluster`).
 // Not installed: in CI that is an error (no tier may skip there); elsewhere the tier's tests skip
 // through infraDescribe (infra.ts) and a note says how to install.
 import type { TestProject } from 'vitest/node';
 import './provided.js';
 import './provided-context.js';
-import { findInstall, startInfra } from '../../../infra/scripts/lib/index.js';
-
-// Re-exported so benchmarks and scripts can start the same servers (canonical module: infra/scripts/lib).
-export {
-  startInfra,
-  startKafka,
-  startMinio,
-  startPostgresServer,
-  stopAllProcesses,
-  type RunningInfra,
-  type RunningKafka,
-  type RunningMinio,
-  type RunningPostgresServer,
-} from '../../../infra/scripts/lib/index.js';
+import { findInstall, startInfra } from './servers/index.js';
 
 export default async function setup(project: TestProject) {
   const install = findInstall();

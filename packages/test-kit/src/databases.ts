@@ -1,7 +1,7 @@
 // Test helper: a fresh, uniquely named database on the tier's PostgreSQL server.
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { ensureDatabase } from '../src/db/database.js';
+import { ensureDatabase } from '@castbook/platform';
 
 export async function createTestDatabase(prefix = 'test'): Promise<string> {
   const url = new URL(inject('postgresUrl'));

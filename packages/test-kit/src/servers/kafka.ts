@@ -45,7 +45,7 @@ export function kafkaClusterId(): string {
 }
 
 function serverProperties(o: { dataDir: string; port: number; controllerPort: number; partitions: number }): string {
-  return `# Written by infra/scripts/lib/kafka.ts on every start; edit that file, not this one.
+  return `# Written by packages/test-kit/src/servers/kafka.ts on every start; edit that file, not this one.
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:${o.controllerPort}

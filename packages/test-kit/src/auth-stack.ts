@@ -1,6 +1,7 @@
-// Test helper: auth, billing and the gateway in this process, wired by the launcher's own
-// startTargets (same env hand-over as `npm start`), on fresh databases of the integration tier's
-// PostgreSQL, with a memory bus and a log that tests can read (mails are written to it).
+// Test helper (auth and billing tests): auth, billing and the gateway in this process, wired by the
+// launcher's own startTargets (same env hand-over as `npm start`), on fresh databases of the
+// integration tier's PostgreSQL, with a memory bus and a log that tests can read (mails are written
+// to it).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,10 @@ import { createBlobStore, MemoryEventBus, type Logger, type RunningTarget } from
 import { authTarget } from '@castbook/auth-service';
 import { billingTarget } from '@castbook/billing-service';
 import { gatewayTarget } from '@castbook/gateway';
-import { createTestDatabase } from '../../../../packages/platform/test-support/databases.js';
-import { startTargets } from '../../../../launcher/src/start-targets.js';
+import { startTargets } from '@castbook/launcher';
+import { createTestDatabase } from './databases.js';
 
-export interface Stack {
+export interface AuthStack {
   gatewayUrl: string;
   authUrl: string;
   billingUrl: string;
@@ -31,7 +32,7 @@ export interface Stack {
 /** Services of the route table this stack does not run: nothing listens there. */
 const ABSENT = 'http://127.0.0.1:9';
 
-export async function startStack(env: NodeJS.ProcessEnv = {}): Promise<Stack> {
+export async function startAuthStack(env: NodeJS.ProcessEnv = {}): Promise<AuthStack> {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {

@@ -1,7 +1,7 @@
-// Test helper: auth, billing, authors, projects and the gateway in this process, wired by the
-// launcher's own startTargets (same env hand-over as `npm start`), on fresh databases of the
-// integration tier's PostgreSQL, with a memory bus and disk storage. `analysis: true` adds the
-// analysis service (its jobs, progress route and consumers).
+// Test helper (projects and analysis tests): auth, billing, authors, projects and the gateway in
+// this process, wired by the launcher's own startTargets (same env hand-over as `npm start`), on
+// fresh databases of the integration tier's PostgreSQL, with a memory bus and disk storage.
+// `analysis: true` adds the analysis service (its jobs, progress route and consumers).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,8 @@ import { authorsTarget } from '@castbook/authors-service';
 import { billingTarget } from '@castbook/billing-service';
 import { gatewayTarget } from '@castbook/gateway';
 import { projectsTarget } from '@castbook/projects-service';
-import { createTestDatabase } from '../../../../packages/platform/test-support/databases.js';
-import { startTargets } from '../../../../launcher/src/start-targets.js';
+import { startTargets } from '@castbook/launcher';
+import { createTestDatabase } from './databases.js';
 
 export interface WorkspaceStack {
   gatewayUrl: string;
