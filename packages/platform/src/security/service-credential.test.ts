@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
+import { baseServiceConfig } from '../service/service-target.js';
 import type { HttpError } from '../http/server.js';
 import { createHttpService } from '../http/server.js';
 import {
   guardInternalRoutes,
   mintServiceCredential,
   parseInternalCallers,
+  processServiceSecret,
   SERVICE_CREDENTIAL_HEADER,
+  serviceSecret,
   verifyServiceCredential,
 } from './service-credential.js';
 
@@ -78,5 +82,25 @@ describe('guardInternalRoutes', () => {
     expect((await call('/internal/nobody', 'gateway')).statusCode).toBe(403);
     expect((await call('/api/open')).statusCode).toBe(200);
     await app.close();
+  });
+});
+
+describe('configuration', () => {
+  const env = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/castbook_auth' };
+  it('refuses a short SERVICE_SECRET and a malformed INTERNAL_CALLERS at boot, in one line', () => {
+    expect(() => loadConfig('auth', baseServiceConfig, { ...env, SERVICE_SECRET: 'short' })).toThrow(
+      'auth: bad configuration: SERVICE_SECRET is invalid: must be at least 32 characters',
+    );
+    expect(() => loadConfig('auth', baseServiceConfig, { ...env, INTERNAL_CALLERS: '/internal/x=mallory' })).toThrow(
+      /^auth: bad configuration: INTERNAL_CALLERS is invalid: unknown service 'mallory'/,
+    );
+  });
+
+  it('needs no secret and lists no callers by default', () => {
+    const config = loadConfig('auth', baseServiceConfig, env);
+    expect(config.SERVICE_SECRET).toBeUndefined();
+    expect(parseInternalCallers(config.INTERNAL_CALLERS).size).toBe(0);
+    expect(serviceSecret(undefined)).toBe(processServiceSecret());
+    expect(serviceSecret(SECRET)).toBe(SECRET);
   });
 });
