@@ -25,6 +25,8 @@ export async function buildGateway(config: GatewayConfig, logger: Logger, deps: 
     logger,
     readiness: {},
     bodyLimit: 60 * 1024 * 1024,
+    // Scrapes go to METRICS_PORT (main.ts), not to the public port.
+    metricsRoute: false,
     notFound: spaFallback(frontend),
   });
   // Not global: the auth calls get per-IP limits from security/rate-limits.ts.

@@ -19,6 +19,8 @@ export const gatewayConfig = z.object({
   RATE_LIMIT_REGISTER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   ...serviceCredentialConfig.shape,
+  /** GET /metrics answers on this port of HOST, never on the public PORT (0: a free port, logged at start). */
+  METRICS_PORT: configFields.port.optional(),
   /** The built React app; served with SPA fallback when the folder exists. */
   FRONTEND_DIR: z.string().optional(),
 });

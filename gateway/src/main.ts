@@ -1,6 +1,6 @@
 // The gateway as a launcher target (`--target=gateway`).
 import { fileURLToPath } from 'node:url';
-import { listen, loadConfig, type Target } from '@castbook/platform';
+import { listen, loadConfig, serveMetrics, type Target } from '@castbook/platform';
 import { buildGateway } from './app.js';
 import { gatewayConfig } from './config.js';
 
@@ -15,6 +15,15 @@ export const gatewayTarget: Target = {
       bus: deps.bus,
     });
     const url = await listen(app, config.PORT, config.HOST);
-    return { name: 'gateway', url, stop: () => app.close() };
+    const metrics = await serveMetrics(app.metrics, config.METRICS_PORT ?? 0, config.HOST);
+    logger.info({ metrics: metrics.url }, 'gateway metrics');
+    return {
+      name: 'gateway',
+      url,
+      async stop() {
+        await app.close();
+        await metrics.close();
+      },
+    };
   },
 };

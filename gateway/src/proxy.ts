@@ -13,6 +13,7 @@ import {
   formatBytes,
   HttpError,
   REQUEST_ID_HEADER,
+  accessLoggedUpstream,
   type HttpService,
 } from '@castbook/platform';
 import { serviceFor, type ServiceName } from './service-routes.js';
@@ -22,7 +23,9 @@ class BodyTooLarge extends Error {}
 
 export async function registerProxy(app: HttpService, services: Record<ServiceName, string>) {
   const drainLimit = DRAIN_LIMIT;
-  await app.register(replyFrom, { http: { requestOptions: { timeout: 30_000 } } });
+  // reply-from's own lines ('fetching from remote server', 'response received') are off: one access
+  // line per request (platform http/observability.ts).
+  await app.register(replyFrom, { disableRequestLogging: true, http: { requestOptions: { timeout: 30_000 } } });
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
   const tooLarge = `The request body is too large (at most ${formatBytes(bodyLimit)})`;
   // Bodies are forwarded untouched (multipart uploads included): no parsing at the edge.
@@ -51,6 +54,13 @@ export async function registerProxy(app: HttpService, services: Record<ServiceNa
     done(null, body);
   });
 
+  // Fastify refuses a QUERY (RFC 10008) without Content-Type with a 400 before any route runs; no
+  // service takes QUERY, and the owning service's 405 with its Allow header is the answer to forward.
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'QUERY' && req.headers['content-type'] === undefined) {
+      req.headers['content-type'] = 'application/octet-stream';
+    }
+  });
   app.all('/api/*', async (req, reply) => {
     const path = req.url.split('?')[0] ?? req.url;
     const service = serviceFor(path);
@@ -58,6 +68,8 @@ export async function registerProxy(app: HttpService, services: Record<ServiceNa
     return reply.from(`${services[service]}${req.url}`, {
       rewriteRequestHeaders: (_r, headers) => ({ ...headers, [REQUEST_ID_HEADER]: req.id }),
       onResponse: (_request, rep, res) => {
+        // The service that answered writes this request's one access line.
+        accessLoggedUpstream(req);
         if (!req.raw.complete) {
           // The service answered before the body was all sent (an early 413). reply-from would close
           // the client's connection, and closing with unread data resets it: the browser may lose

@@ -2,24 +2,61 @@
 // blob store, database server) chosen from configuration. `npm start` = all targets, embedded mode.
 import { resolve } from 'node:path';
 import { TOPICS } from '@castbook/contracts';
-import { ConfigError, createBlobStore, createEventBus, createLogger } from '@castbook/platform';
+import { ConfigError, createBlobStore, createEventBus, createLogger, type RunningTarget } from '@castbook/platform';
 import { parseTargets, UsageError, type TargetName } from './args.js';
 import { planDatabases, type DatabasePlan } from './databases.js';
 import { startTargets } from './start-targets.js';
 import { ALL_TARGETS } from './targets.js';
 
 const logger = createLogger('castbook');
+/** Shared adapters (database server, bus, blob store), stopped last, in reverse order. */
 const stoppers: Array<() => Promise<void>> = [];
-let stopping = false;
+/** Targets as they came up; stopped first (see stopAll). */
+const running: RunningTarget[] = [];
+let stopping: Promise<never> | undefined;
 
-async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    for (const stop of stoppers.reverse()) {
-      await stop().catch((err: Error) => logger.warn({ err }, 'error while stopping'));
-    }
+/** Longest a shutdown may take before what is left is abandoned (the Hardening issue: ≤ 10 s). */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 9000);
+
+/**
+ * Graceful shutdown: the gateway stops taking requests and answers those in flight; then every
+ * service at once (each answers its requests in flight, stops its consumers after committing,
+ * flushes its outbox and closes its pool: serviceTarget's stop); then the blob store, the bus and
+ * the database server. If that takes longer than SHUTDOWN_TIMEOUT_MS, or a second signal comes,
+ * the database server is still stopped (never left behind) and the process exits with 1.
+ */
+function stopAll(code: number): Promise<never> {
+  stopping ??= (async () => {
+    const began = performance.now();
+    const force = setTimeout(() => {
+      logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long; stopping at once');
+      void forceStop();
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    const stop = (what: string, fn: () => Promise<void>) =>
+      fn().catch((err: Error) => logger.warn({ err, what }, 'error while stopping'));
+    const targets = running.splice(0).reverse();
+    const edge = targets.filter((t) => t.name === 'gateway');
+    await Promise.all(edge.map((t) => stop(t.name, () => t.stop())));
+    const services = targets.filter((t) => t.name !== 'gateway');
+    await Promise.all(services.map((t) => stop(t.name, () => t.stop())));
+    for (const fn of stoppers.splice(0).reverse()) await stop('adapter', fn);
+    clearTimeout(force);
+    logger.info({ ms: Math.round(performance.now() - began) }, 'stopped');
+    process.exit(code);
+  })();
+  return stopping;
+}
+
+/** After the timeout or a second signal: only what must not outlive the process (PostgreSQL). */
+let databasesStop: (() => Promise<void>) | undefined;
+let forcing = false;
+async function forceStop(): Promise<never> {
+  if (!forcing) {
+    forcing = true;
+    await databasesStop?.().catch((err: Error) => logger.warn({ err }, 'error while stopping PostgreSQL'));
   }
-  process.exit(code);
+  process.exit(1);
 }
 
 async function main() {
@@ -30,6 +67,10 @@ async function main() {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
+      if (stopping) {
+        logger.warn(`${signal} again: stopping at once`);
+        return void forceStop();
+      }
       logger.info(`${signal}: stopping`);
       void stopAll(0);
     });
@@ -37,6 +78,7 @@ async function main() {
 
   const databases: DatabasePlan = await planDatabases(env, services, dataDir, logger);
   stoppers.push(() => databases.stop());
+  databasesStop = () => databases.stop();
 
   const bus = createEventBus(env, logger);
   await bus.start(Object.values(TOPICS));
@@ -52,7 +94,7 @@ async function main() {
     bus,
     blobs,
     databaseUrlFor: (name) => databases.urlFor(name),
-    onStarted: (running) => stoppers.push(() => running.stop()),
+    onStarted: (target) => running.push(target),
   });
   const gateway = started.get('gateway');
   logger.info(

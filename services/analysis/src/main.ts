@@ -13,7 +13,7 @@ export const analysisTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: analysisRoutes,
-  consumers: async ({ bus, db, blobs, logger, config }) => {
+  consumers: async ({ bus, db, blobs, logger, config, metrics }) => {
     const runner = new JobRunner({
       db,
       blobs,
@@ -24,6 +24,7 @@ export const analysisTarget = serviceTarget({
       pollMs: config.ANALYSIS_POLL_MS,
       chunkSize: config.ANALYSIS_CHUNK_SIZE,
       maxAttempts: config.ANALYSIS_MAX_ATTEMPTS,
+      metrics: metrics?.registry,
     });
     await runner.start();
     const events = await subscribeAnalysisEvents(bus, db, logger, runner, config.ANALYSIS_LEASE_MS);

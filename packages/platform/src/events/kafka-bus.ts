@@ -35,6 +35,7 @@ import {
   type RetryPolicy,
 } from './delivery.js';
 import { kafkaLogCreator } from './kafka-log.js';
+import { reportConsumerLag, type ConsumerLag } from '../metrics/metrics.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -245,6 +246,11 @@ class KafkaSubscription implements Subscription {
   private batchesRunning = 0;
   private batchesDone: (() => void) | undefined;
   private stopping = false;
+  /** Lag of each partition this member handled, as of its last batch (castbook_event_consumer_lag). */
+  private readonly lags = new Map<string, ConsumerLag>();
+  /** Next offset to handle, by `${topic}#${partition}`, kept across commits (for the lag). */
+  private readonly nextOffsets = new Map<string, string>();
+  private stopLagReport: (() => void) | undefined;
 
   constructor(
     private readonly bus: KafkaEventBus,
@@ -271,6 +277,8 @@ class KafkaSubscription implements Subscription {
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
       this.attempts.clear();
       this.uncommitted.clear();
+      this.lags.clear();
+      this.nextOffsets.clear();
     });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning ?? true });
@@ -282,12 +290,14 @@ class KafkaSubscription implements Subscription {
     });
     this.commitTimer = setInterval(() => void this.commit(), this.tuning.commitIntervalMs);
     this.commitTimer.unref();
+    this.stopLagReport = reportConsumerLag(() => [...this.lags.values()]);
     return this;
   }
 
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
+    this.stopLagReport?.();
     for (const t of this.resumeTimers) clearTimeout(t);
     this.resumeTimers.clear();
     clearInterval(this.commitTimer);
@@ -296,6 +306,17 @@ class KafkaSubscription implements Subscription {
     if (this.batchesRunning > 0) await new Promise<void>((resolve) => (this.batchesDone = resolve));
     await this.commit();
     await this.consumer.disconnect();
+  }
+
+  /** Records published after the last one this member handled on the batch's partition. */
+  private recordLag(payload: EachBatchPayload): void {
+    const { topic, partition, highWatermark } = payload.batch;
+    const handled = this.nextOffsets.get(`${topic}#${partition}`);
+    const previous = this.lags.get(`${topic}#${partition}`);
+    const lag = handled !== undefined ? Number(BigInt(highWatermark) - BigInt(handled)) : previous?.lag;
+    if (lag !== undefined) {
+      this.lags.set(`${topic}#${partition}`, { group: this.options.groupId, topic, partition, lag: Math.max(0, lag) });
+    }
   }
 
   /** Commits the offsets handled since the last commit; one commit at a time. Never rejects. */
@@ -322,13 +343,16 @@ class KafkaSubscription implements Subscription {
   private resolve(payload: EachBatchPayload, offset: string): void {
     payload.resolveOffset(offset);
     const { topic, partition } = payload.batch;
-    this.uncommitted.set(`${topic}#${partition}`, { topic, partition, offset: (BigInt(offset) + 1n).toString() });
+    const next = (BigInt(offset) + 1n).toString();
+    this.uncommitted.set(`${topic}#${partition}`, { topic, partition, offset: next });
+    this.nextOffsets.set(`${topic}#${partition}`, next);
   }
 
   private async eachBatchTracked(payload: EachBatchPayload): Promise<void> {
     this.batchesRunning++;
     try {
       await this.eachBatch(payload);
+      this.recordLag(payload);
     } finally {
       if (--this.batchesRunning === 0) this.batchesDone?.();
     }
@@ -411,7 +435,15 @@ class KafkaSubscription implements Subscription {
       if (attempt < this.policy.maxAttempts) {
         this.attempts.set(slot, attempt);
         this.log.warn(
-          { err: error, topic, partition, group: this.options.groupId, eventId: event.id, attempt },
+          {
+            err: error,
+            topic,
+            partition,
+            group: this.options.groupId,
+            eventId: event.id,
+            requestId: event.metadata?.requestId,
+            attempt,
+          },
           'event handler failed; retrying',
         );
         this.retryLater(pause, retryDelayMs(this.policy, attempt));
@@ -423,7 +455,14 @@ class KafkaSubscription implements Subscription {
         deadLetterRecord(event, key, { topic, partition, groupId: this.options.groupId, attempts: attempt, error }),
       );
       this.log.error(
-        { err: error, topic, partition, group: this.options.groupId, eventId: event.id },
+        {
+          err: error,
+          topic,
+          partition,
+          group: this.options.groupId,
+          eventId: event.id,
+          requestId: event.metadata?.requestId,
+        },
         'event dead-lettered after its last attempt',
       );
     }

@@ -14,6 +14,7 @@ import type {
   Subscription,
 } from './event-bus.js';
 import { deadLetterRecord, partitionFor, retryDelayMs, retryPolicy, sleep, type RetryPolicy } from './delivery.js';
+import { reportConsumerLag, type ConsumerLag } from '../metrics/metrics.js';
 
 export interface MemoryEventBusOptions {
   /** Partitions per topic. Default 3. */
@@ -213,13 +214,27 @@ class PartitionRunner {
             }),
           ]);
           this.bus.logger?.error(
-            { err: error, topic: this.topic, partition: this.partition, group: this.group.id, eventId: event.id },
+            {
+              err: error,
+              topic: this.topic,
+              partition: this.partition,
+              group: this.group.id,
+              eventId: event.id,
+              requestId: event.metadata?.requestId,
+            },
             'event dead-lettered after its last attempt',
           );
           return 'dead-lettered';
         }
         this.bus.logger?.warn(
-          { err: error, topic: this.topic, group: this.group.id, eventId: event.id, attempt },
+          {
+            err: error,
+            topic: this.topic,
+            group: this.group.id,
+            eventId: event.id,
+            requestId: event.metadata?.requestId,
+            attempt,
+          },
           'event handler failed; retrying',
         );
         await sleep(retryDelayMs(member.policy, attempt), member.stopping.signal);
@@ -240,12 +255,14 @@ export class MemoryEventBus implements EventBus {
   private readonly groups = new Map<string, Group>();
   private nextMemberId = 1;
   private stopped = false;
+  private readonly stopLagReport: () => void;
 
   constructor(options: MemoryEventBusOptions = {}) {
     this.partitions = options.partitions ?? 3;
     this.retainRecords = options.retainRecords ?? 10_000;
     this.logger = options.logger?.child({ component: 'memory-bus' });
     if (!Number.isInteger(this.partitions) || this.partitions < 1) throw new Error('partitions must be >= 1');
+    this.stopLagReport = reportConsumerLag(() => this.consumerLag());
   }
 
   get isStopped(): boolean {
@@ -323,6 +340,7 @@ export class MemoryEventBus implements EventBus {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.stopLagReport();
     const runners: Promise<void>[] = [];
     for (const group of this.groups.values()) {
       for (const m of group.members) m.stopping.abort();
@@ -330,6 +348,19 @@ export class MemoryEventBus implements EventBus {
     }
     this.changed.notify();
     await Promise.allSettled(runners);
+  }
+
+  /** Per group and partition: records published and not yet handled (castbook_event_consumer_lag). */
+  consumerLag(): ConsumerLag[] {
+    const lags: ConsumerLag[] = [];
+    for (const group of this.groups.values()) {
+      for (const [slot, next] of group.committed) {
+        const [topic, partition] = slot.split('#') as [string, string];
+        const end = this.topics.get(topic)?.[Number(partition)]?.end ?? next;
+        lags.push({ group: group.id, topic, partition: Number(partition), lag: end - next });
+      }
+    }
+    return lags;
   }
 
   /** The log of one partition (creating the topic if needed). */

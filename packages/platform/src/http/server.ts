@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import {
@@ -21,6 +21,9 @@ import type { Logger } from '../logging/logger.js';
 import { REQUEST_ID_HEADER } from '../logging/logger.js';
 import { checkJson, DEFAULT_JSON_LIMITS, type JsonLimits } from './json-guard.js';
 import { formatBytes } from './multipart-form.js';
+import { closeGracefully } from './graceful-close.js';
+import { installObservability } from './observability.js';
+import { TargetMetrics } from '../metrics/metrics.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,6 +51,9 @@ export interface HttpServiceOptions {
    * may lose the answer and see a reset. Beyond this the connection is closed.
    */
   drainLimit?: number;
+  /** This target's metrics registry (default: a new one); GET /metrics serves it unless `metricsRoute` is false. */
+  metrics?: TargetMetrics;
+  metricsRoute?: boolean;
 }
 
 /** Every answer's Permissions-Policy: the app uses the microphone (the voice recorder) and nothing else. */
@@ -109,6 +115,8 @@ export async function createHttpService(options: HttpServiceOptions) {
   const drainLimit = options.drainLimit ?? DRAIN_LIMIT;
   const app = Fastify({
     loggerInstance: options.logger,
+    // One access line per request, written when it is answered (http/observability.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // URL errors found while routing, in the envelope (Fastify's own say 'Bad Request' even for 414).
     frameworkErrors: (err, _req, res) => {
@@ -198,6 +206,10 @@ export async function createHttpService(options: HttpServiceOptions) {
     return reply.status(500).send(fail('Internal server error'));
   });
   app.setNotFoundHandler(options.notFound ?? notFoundInEnvelope);
+  closeGracefully(app);
+  installObservability(app, options.metrics ?? new TargetMetrics(options.name), {
+    metricsRoute: options.metricsRoute,
+  });
 
   app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
     const body = await checkReadiness(options.readiness);

@@ -14,6 +14,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { analyzeSteps, type AnalysisResult, type AnalysisStep } from '@castbook/text-analysis';
 import { BlobNotFoundError, enqueueEvents, type BlobStore, type Database, type Logger } from '@castbook/platform';
 import type pg from 'pg';
+import { promClient } from '@castbook/platform';
 import {
   claimJob,
   JOBS_CHANNEL,
@@ -44,6 +45,44 @@ export interface JobRunnerOptions {
   maxAttempts: number;
   /** This instance's name in `owner`; unique per process. */
   instanceId?: string;
+  /** The service's Prometheus registry: job durations and outcomes are recorded there. */
+  metrics?: promClient.Registry;
+}
+
+/** How a run of a job ended, for the metrics. `left`: taken over, or put back when this instance stopped. */
+type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'left';
+
+/** Failure reasons as metric labels (the user-facing messages are JOB_MESSAGES). */
+const FAILURE_REASONS: Record<string, string> = {
+  [JOB_MESSAGES.noText]: 'no_text',
+  [JOB_MESSAGES.tooManyAttempts]: 'too_many_attempts',
+  [JOB_MESSAGES.contentMissing]: 'content_missing',
+  [JOB_MESSAGES.engineFailed]: 'engine_failed',
+  [JOB_MESSAGES.saveFailed]: 'save_failed',
+};
+
+class JobMetrics {
+  private readonly duration: promClient.Histogram<'outcome'>;
+  private readonly failures: promClient.Counter<'reason'>;
+  constructor(registry: promClient.Registry) {
+    this.duration = new promClient.Histogram({
+      name: 'castbook_analysis_job_duration_seconds',
+      help: 'Time of one run of an analysis job, by how it ended (completed, failed, cancelled, left)',
+      labelNames: ['outcome'] as const,
+      buckets: [0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600],
+      registers: [registry],
+    });
+    this.failures = new promClient.Counter({
+      name: 'castbook_analysis_job_failures_total',
+      help: 'Analysis jobs that ended failed, by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    });
+  }
+  ran(outcome: RunOutcome, seconds: number, error?: string): void {
+    this.duration.observe({ outcome }, seconds);
+    if (outcome === 'failed') this.failures.inc({ reason: FAILURE_REASONS[error ?? ''] ?? 'other' });
+  }
 }
 
 /** Thrown inside a job when it must stop without settling (lease lost, or this instance stopping). */
@@ -74,8 +113,10 @@ export class JobRunner {
   /** Gives the notification connection back (once, whoever asks first: an error, or stop). */
   private releaseListener: (() => void) | undefined;
   private connecting: Promise<void> | undefined;
+  private readonly metrics: JobMetrics | undefined;
 
   constructor(private readonly o: JobRunnerOptions) {
+    this.metrics = o.metrics && new JobMetrics(o.metrics);
     this.instanceId = o.instanceId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.heartbeatMs = Math.max(10, Math.min(o.heartbeatMs, Math.floor(o.leaseMs / 3)));
     this.log = o.logger.child({ component: 'analysis-jobs', instance: this.instanceId });
@@ -205,18 +246,45 @@ export class JobRunner {
   }
 
   private async run(job: JobRecord, held: Held): Promise<void> {
-    const log = this.log.child({ jobId: job.jobId, projectId: job.projectId, attempt: job.attempts });
+    const began = performance.now();
+    let recorded = false;
+    // Counted once per run: the first way it ended (a run that settled nothing was left to another).
+    const ended = (outcome: RunOutcome, error?: string) => {
+      if (recorded) return;
+      recorded = true;
+      this.metrics?.ran(outcome, (performance.now() - began) / 1000, error);
+    };
     try {
-      if (job.cancelRequested) return void (await this.settle(job, held, { status: 'cancelled' }));
+      await this.runOnce(job, held, ended);
+    } finally {
+      ended('left');
+    }
+  }
+
+  private async runOnce(
+    job: JobRecord,
+    held: Held,
+    ended: (outcome: RunOutcome, error?: string) => void,
+  ): Promise<void> {
+    const log = this.log.child({ jobId: job.jobId, projectId: job.projectId, attempt: job.attempts });
+    const settle = async (outcome: Parameters<JobRunner['settle']>[2], stats?: Record<string, number>) => {
+      const settled = await this.settle(job, held, outcome, stats);
+      const status = settled?.status;
+      const ending = status === 'completed' || status === 'failed' || status === 'cancelled' ? status : 'left';
+      ended(ending, settled?.error ?? undefined);
+      return settled;
+    };
+    try {
+      if (job.cancelRequested) return void (await settle({ status: 'cancelled' }));
       if (job.attempts > this.o.maxAttempts) {
-        return void (await this.settle(job, held, { status: 'failed', error: JOB_MESSAGES.tooManyAttempts }));
+        return void (await settle({ status: 'failed', error: JOB_MESSAGES.tooManyAttempts }));
       }
       log.info(job.attempts > 1 ? 'analysis job taken over' : 'analysis job started');
       const started = performance.now();
       const text = await this.readText(job, held);
-      if (!text.trim()) return void (await this.settle(job, held, { status: 'failed', error: JOB_MESSAGES.noText }));
+      if (!text.trim()) return void (await settle({ status: 'failed', error: JOB_MESSAGES.noText }));
       const result = await this.analyze(job, held, text);
-      if (!result) return void (await this.settle(job, held, { status: 'cancelled' }));
+      if (!result) return void (await settle({ status: 'cancelled' }));
       const key = resultKey(job);
       await this.o.blobs.put(
         'analysis',
@@ -231,12 +299,13 @@ export class JobRunner {
         chunks: result.chunks,
         durationMs: Math.round(performance.now() - started),
       };
-      const settled = await this.settle(job, held, { status: 'completed', resultKey: key }, stats);
+      const settled = await settle({ status: 'completed', resultKey: key }, stats);
       if (!settled) throw new Abandoned('lease lost before the result was recorded');
       log.info({ stats, status: settled.status }, 'analysis job ended');
     } catch (err) {
       if (err instanceof Abandoned) {
         log.info({ reason: err.message }, 'analysis job left to another instance');
+        ended('left');
         if (this.stopping && !held.lost) await releaseJob(this.o.db.pool, held.lease).catch(() => undefined);
         return;
       }
@@ -248,9 +317,7 @@ export class JobRunner {
             : JOB_MESSAGES.saveFailed;
       log.error({ err }, 'analysis job failed');
       // If even this fails (database down), the lease runs out and the job is taken over.
-      await this.settle(job, held, { status: 'failed', error }).catch((e) =>
-        log.error({ err: e }, 'could not record a failure'),
-      );
+      await settle({ status: 'failed', error }).catch((e) => log.error({ err: e }, 'could not record a failure'));
     }
   }
 
