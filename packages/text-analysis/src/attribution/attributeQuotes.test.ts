@@ -118,6 +118,20 @@ describe('attributeQuotes', () => {
     expect(merged.characters.find((c) => c.name === 'Tobin')).toBeDefined();
   });
 
+  it('gives "said the count" to the book\'s only count', () => {
+    const text = [
+      'Count Velmar came in with Orla Quill and sat by the fire. Count Velmar looked at Orla Quill.',
+      'Selwyn Dacre stood at the window. Orla Quill turned to Selwyn Dacre.',
+      '"It is cold tonight," said the count.',
+      '"It is," said Orla Quill.',
+    ].join('\n\n');
+    const quotes = findQuotes(text);
+    const { characters, tokens } = findCharactersDetailed(text, quotes);
+    const attributed = attributeQuotes(text, quotes, characters, { tokens });
+    const count = characters.find((c) => c.name === 'Count Velmar');
+    expect(attributed[0]?.speakerId).toBe(count?.id);
+  });
+
   it('makes a speaker of a role that recurs in tags ("said the cook")', () => {
     const r = run(
       setting +

@@ -8,6 +8,7 @@ import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
 import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from './mentions.js';
 import { resolveConversations, type Turn } from './conversation.js';
+import { soleTitleHolders } from '../characters/titles.js';
 import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
 import { nounGender, resolvePronoun } from './pronouns.js';
@@ -107,6 +108,8 @@ export function attributeDetailed(
     const noun = getProfile(c)?.noun;
     if (noun) describedBy.set(noun, i);
   });
+  // "said the count": the book's only count, unless a role of that name was found.
+  for (const [title, i] of soleTitleHolders(characters)) if (!describedBy.has(title)) describedBy.set(title, i);
   const eligible = characters.map((c, i) => i === narrator || c.mentions >= MIN_NARRATION_MENTIONS);
   const ctx: TagContext = { tokens, mentionAt, text };
 

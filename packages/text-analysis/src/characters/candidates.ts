@@ -59,8 +59,31 @@ function particlesThenName(tokens: TokenList, i: number): boolean {
 }
 const MAX_NAME_WORDS = 4;
 
-export function isNameWord(t: Token): boolean {
-  return t.cap && t.text.length > 1 && !NOT_NAMES.has(t.text) && !/^[A-Z]+$/.test(t.text) && !isNationalityWord(t.text);
+export function isNameWordIn(t: Token, namesAnyway?: ReadonlySet<string>): boolean {
+  return (
+    t.cap &&
+    t.text.length > 1 &&
+    (!NOT_NAMES.has(t.text) || !!namesAnyway?.has(t.text)) &&
+    !/^[A-Z]+$/.test(t.text) &&
+    !isNationalityWord(t.text)
+  );
+}
+
+/** Months that are also given names: names in a book that gives them a surname ("May Welland"). */
+const MONTH_NAMES = new Set(['April', 'May', 'June', 'August']);
+/** Times a month word must lead a full name before it counts as a name in that book. */
+const MIN_FULL_NAMES = 3;
+
+/** The month words this text uses as given names: "May Welland" at least three times, mid-sentence. */
+function monthsAsNames(tokens: TokenList): Set<string> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens.at(i)!;
+    if (!MONTH_NAMES.has(t.text) || t.initial) continue;
+    const next = tokens.at(i + 1)!;
+    if (next.joined && isNameWordIn(next)) counts.set(t.text, (counts.get(t.text) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= MIN_FULL_NAMES).map(([w]) => w));
 }
 
 function stats(map: Map<string, FormStats>, key: string, hon: string | null, words: string[], at: number): FormStats {
@@ -120,6 +143,8 @@ function countPronoun(s: FormStats, tokens: TokenList, from: number): void {
 /** Scans the tokens once and gathers every candidate name form. */
 export function collectForms(text: string, tokens: TokenList): Map<string, FormStats> {
   const forms = new Map<string, FormStats>();
+  const namesAnyway = monthsAsNames(tokens);
+  const isNameWord = (t: Token) => isNameWordIn(t, namesAnyway);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens.at(i);
     if (!t!.cap) continue;

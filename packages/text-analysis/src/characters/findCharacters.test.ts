@@ -61,6 +61,19 @@ describe('findCharacters', () => {
     expect(list.map((c) => c.name).filter((n) => n.trim() === 'Madame' || n.endsWith(' '))).toEqual([]);
   });
 
+  it('takes a month as a given name in a book that gives it a surname ("May Tarrow"), not as a month', () => {
+    const text = [
+      'May Tarrow came down late. Orla Quill was waiting for May Tarrow in the hall, and May Tarrow smiled. He bowed to May Tarrow.',
+      '"You are late," said Orla Quill. "I know," said May. May laughed, and she took his arm.',
+      'In May the garden was full of roses.',
+    ].join('\n\n');
+    const may = findCharacters(text, findQuotes(text)).find((c) => c.name.startsWith('May'));
+    expect(may?.name).toBe('May Tarrow');
+    expect(may?.alternativeNames).toContain('May');
+    const other = 'In May the roses came. May I say so? Orla Quill said nothing in May, and Orla Quill left.';
+    expect(findCharacters(other, findQuotes(other)).some((c) => c.name.startsWith('May'))).toBe(false);
+  });
+
   it('adds a first-person narrator', () => {
     const text = [
       'I went down to the river that morning. I was tired, and my feet hurt, so I sat on the bank.',

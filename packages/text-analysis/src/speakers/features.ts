@@ -132,7 +132,7 @@ export function featuresOf(
     if (referent === c) out[F.pronounRecent] = 1;
   }
   if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
-  if (t.tagNoun && cast.noun[c] === t.tagNoun) out[F.nounMatch] = 1;
+  if (t.tagNoun && (cast.noun[c] === t.tagNoun || cast.titled.get(t.tagNoun) === c)) out[F.nounMatch] = 1;
   if (t.leadIn === c) out[F.leadIn] = 1;
   if (t.leadInPronoun && g !== 'u') out[g === t.leadInPronoun ? F.leadInPronounMatch : F.leadInPronounMismatch] = 1;
   const nounGender = t.tagNoun ? nounGenderOf(t.tagNoun) : 'u';

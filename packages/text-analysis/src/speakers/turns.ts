@@ -5,6 +5,7 @@ import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from '../attribution/mentions.js';
 import { SPEECH_VERBS } from '../characters/lexicon.js';
 import { getProfile } from '../characters/profiles.js';
+import { soleTitleHolders } from '../characters/titles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
 
@@ -53,6 +54,8 @@ export interface CastFacts {
   gender: Gender[];
   narrator: number;
   noun: (string | undefined)[];
+  /** Title noun → the only character holding the title ("the count" → Count Mippola). */
+  titled: Map<string, number>;
   /** log(1 + mentions) / log(1 + most mentions): how central a character is. */
   weight: number[];
 }
@@ -70,6 +73,7 @@ export function castFacts(characters: readonly Character[]): CastFacts {
     gender: characters.map((c) => getProfile(c)?.gender ?? 'u'),
     narrator: characters.findIndex((c) => getProfile(c)?.narrator ?? c.name === 'Narrator'),
     noun: characters.map((c) => getProfile(c)?.noun),
+    titled: soleTitleHolders(characters),
     weight: characters.map((c) => Math.log1p(c.mentions) / Math.log1p(most)),
   };
 }
