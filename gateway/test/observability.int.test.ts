@@ -18,9 +18,7 @@ interface Line {
   msg: string;
   service: string;
   reqId?: string;
-  route?: string;
-  status?: number;
-  url?: string;
+  http?: { method: string; route: string; status: number; url: string; ms: number };
 }
 
 function capture(service: string) {
@@ -94,9 +92,7 @@ describe('one access line per request', () => {
         msg: 'request',
         service: 'stand-in',
         reqId: 'trace-0001',
-        route: '/api/auth/login',
-        url: '/api/auth/login',
-        status: 200,
+        http: expect.objectContaining({ method: 'GET', route: '/api/auth/login', url: '/api/auth/login', status: 200 }),
       }),
     ]);
   });
@@ -119,7 +115,12 @@ describe('one access line per request', () => {
     await settle();
     expect(perRequest(serviceLog.lines)).toEqual([]);
     expect(perRequest(gatewayLog.lines)).toEqual([
-      expect.objectContaining({ msg: 'request', service: 'gateway', reqId: 'trace-0002', status: 401 }),
+      expect.objectContaining({
+        msg: 'request',
+        service: 'gateway',
+        reqId: 'trace-0002',
+        http: expect.objectContaining({ status: 401 }),
+      }),
     ]);
   });
 });

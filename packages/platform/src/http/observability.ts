@@ -45,11 +45,13 @@ export function installObservability(
     metrics.httpDuration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, seconds);
     if (loggedElsewhere.has(req)) return;
     const line = {
-      method: req.method,
-      url: req.url.split('?')[0],
-      route,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
+      http: {
+        method: req.method,
+        url: req.url.split('?')[0],
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
     };
     if (QUIET_ROUTES.has(route)) req.log.debug(line, 'request');
     else if (reply.statusCode >= 500) req.log.error(line, 'request');

@@ -30,10 +30,18 @@ export function createLogger(
       sync: true,
       colorize: process.stdout.isTTY === true,
       translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname,service,reqId',
-      messageFormat: '{if service}[{service}] {end}{if reqId}({reqId}) {end}{msg}',
+      ignore: 'pid,hostname,service,reqId,http',
+      messageFormat: prettyMessage,
     }),
   );
+}
+
+/** `[projects] (reqId) GET /api/projects/:id 200 3.2 ms` for an access line, `[service] msg` otherwise. */
+function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const http = log.http as { method?: string; url?: string; status?: number; ms?: number } | undefined;
+  const who = `${log.service ? `[${String(log.service)}] ` : ''}${log.reqId ? `(${String(log.reqId)}) ` : ''}`;
+  if (http?.method) return `${who}${http.method} ${http.url} ${http.status} ${http.ms} ms`;
+  return `${who}${String(log[messageKey] ?? '')}`;
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
