@@ -69,6 +69,8 @@ else
   fi
 fi
 
-log "$("$K6" version | sed -n 1p) → $BASE_URL ($SCRIPT, ${VUS:-10} VUs for ${DURATION:-30s})"
+# Scripts that size their own load (analysis.js: BOOKS users, one book each) say so themselves.
+if [ -n "${BOOKS:-}" ]; then load="$BOOKS users, one book each"; else load="${VUS:-10} VUs for ${DURATION:-30s}"; fi
+log "$("$K6" version | sed -n 1p) → $BASE_URL ($SCRIPT, $load)"
 # No usage report: k6 would phone home, and this machine reaches no such host.
 K6_NO_USAGE_REPORT=true "$K6" run --quiet -e BASE_URL="$BASE_URL" "$SCRIPT"
