@@ -31,6 +31,8 @@ const SERVICES = [
   { name: 'billing', port: 8085 },
 ] as const;
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT ?? 8080);
+/** The gateway's Prometheus metrics (never on its public port); services answer /metrics on their own. */
+const GATEWAY_METRICS_PORT = Number(process.env.GATEWAY_METRICS_PORT ?? 9080);
 /** Analysis processes to run (the load test compares one and two). */
 const ANALYSIS_INSTANCES = Math.max(1, Number(process.env.ANALYSIS_INSTANCES ?? 1));
 // Fixed local dev credentials: the servers listen on 127.0.0.1 only, and MinIO/PostgreSQL keep
@@ -80,7 +82,9 @@ async function main() {
   const install = findInstall();
   if (install.missing) throw new Error(install.missing);
   const busy = [];
-  for (const port of [GATEWAY_PORT, ...SERVICES.map((s) => s.port)]) if (await portInUse(port)) busy.push(port);
+  for (const port of [GATEWAY_PORT, GATEWAY_METRICS_PORT, ...SERVICES.map((s) => s.port)]) {
+    if (await portInUse(port)) busy.push(port);
+  }
   if (busy.length) {
     throw new Error(
       `port(s) ${busy.join(', ')} already in use on 127.0.0.1 (is \`npm start\` or another cluster running?)`,
@@ -172,7 +176,11 @@ async function main() {
     };
     launch(`analysis-${n}`, env, SERVICES.length + n, 'analysis');
   }
-  const gatewayEnv: NodeJS.ProcessEnv = { ...common, PORT: String(GATEWAY_PORT) };
+  const gatewayEnv: NodeJS.ProcessEnv = {
+    ...common,
+    PORT: String(GATEWAY_PORT),
+    METRICS_PORT: String(GATEWAY_METRICS_PORT),
+  };
   for (const { name, port } of SERVICES) gatewayEnv[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
   const frontend = join(REPO_ROOT, 'frontend', 'dist');
   if (existsSync(frontend) && !gatewayEnv.FRONTEND_DIR) gatewayEnv.FRONTEND_DIR = frontend;
