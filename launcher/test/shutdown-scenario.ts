@@ -43,27 +43,30 @@ export interface ShutdownOptions {
   inFlightDelayMs?: number;
   /** Give up (SIGKILL) after this long. */
   killAfterMs?: number;
-  targets?: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * One service as its own process (`--target=NAME`, as in the distributed topology) instead of the
+   * whole app; `env` points it at its database and bus. Holds the keep-alive and the unused
+   * connection on the service's port (no request in flight: its routes answer a stranger at once).
+   */
+  single?: { target: string; env: NodeJS.ProcessEnv };
 }
 
-/** Starts the whole app (embedded mode), holds connections open, sends SIGTERM and watches. */
+/** Starts the app (embedded mode, or one target), holds connections open, sends SIGTERM and watches. */
 export async function runShutdownScenario(options: ShutdownOptions = {}): Promise<ShutdownRun> {
   const dataDir = await mkdtemp(join(tmpdir(), 'castbook-shutdown-'));
   await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when run as root
   const port = await freePort();
+  const single = options.single;
   const metricsPorts: Record<string, number> = {};
   for (const name of ['auth', 'projects', 'authors', 'analysis', 'billing']) metricsPorts[name] = await freePort();
+  if (single) for (const name of Object.keys(metricsPorts)) if (name !== single.target) delete metricsPorts[name];
+  if (single) metricsPorts[single.target] = port;
   const gatewayMetricsPort = await freePort();
+  const health = single ? '/health' : '/api/health';
   const child = spawn(
     process.execPath,
-    [
-      '--conditions=@castbook/source',
-      '--import',
-      'tsx',
-      MAIN,
-      ...(options.targets ? [`--target=${options.targets}`] : []),
-    ],
+    ['--conditions=@castbook/source', '--import', 'tsx', MAIN, ...(single ? [`--target=${single.target}`] : [])],
     {
       cwd: ROOT,
       env: {
@@ -75,6 +78,7 @@ export async function runShutdownScenario(options: ShutdownOptions = {}): Promis
         PORT: String(port),
         METRICS_PORT: String(gatewayMetricsPort),
         ...Object.fromEntries(Object.entries(metricsPorts).map(([n, p]) => [`${n.toUpperCase()}_PORT`, String(p)])),
+        ...single?.env,
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,15 +92,18 @@ export async function runShutdownScenario(options: ShutdownOptions = {}): Promis
     child.on('exit', (code, signal) => resolve([code, signal])),
   );
   try {
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, () => stderr);
+    await waitForHealth(`http://127.0.0.1:${port}${health}`, child, () => stderr);
 
     const keepAlive = await openSocket(port);
     const answered = readResponse(keepAlive);
-    keepAlive.write(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`);
+    keepAlive.write(`GET ${health} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`);
     await answered;
     const unused = await openSocket(port);
     const metrics: Record<string, string> = {};
-    for (const [name, p] of [...Object.entries(metricsPorts), ['gateway', gatewayMetricsPort] as const]) {
+    const scraped = single
+      ? Object.entries(metricsPorts)
+      : [...Object.entries(metricsPorts), ['gateway', gatewayMetricsPort]];
+    for (const [name, p] of scraped as Array<[string, number]>) {
       metrics[name] = await fetch(`http://127.0.0.1:${p}/metrics`).then(
         (r) => r.text(),
         (err: Error) => `unreachable: ${err.message}`,
@@ -105,15 +112,15 @@ export async function runShutdownScenario(options: ShutdownOptions = {}): Promis
 
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
     const half = Math.floor(body.length / 2);
-    const inFlight = await openSocket(port);
-    const inFlightAnswer = readResponse(inFlight).catch(() => undefined);
-    inFlight.write(
+    const inFlight = single ? undefined : await openSocket(port);
+    const inFlightAnswer = inFlight ? readResponse(inFlight).catch(() => undefined) : Promise.resolve(undefined);
+    inFlight?.write(
       `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
         // The double-submit CSRF pair every state-changing call carries.
         `Cookie: csrf=${CSRF}\r\nX-CSRF-Token: ${CSRF}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, half)}`,
     );
-    await new Promise((r) => setTimeout(r, 300)); // the request reaches the service
+    if (inFlight) await new Promise((r) => setTimeout(r, 300)); // the request reaches the service
 
     const closedAt = (socket: Socket) =>
       new Promise<number | undefined>((resolve) => {
@@ -124,14 +131,14 @@ export async function runShutdownScenario(options: ShutdownOptions = {}): Promis
     const unusedClosed = closedAt(unused);
     const sentAt = performance.now();
     child.kill('SIGTERM');
-    setTimeout(() => inFlight.write(body.slice(half)), options.inFlightDelayMs ?? 500);
+    setTimeout(() => inFlight?.write(body.slice(half)), options.inFlightDelayMs ?? 500);
     const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000);
     const [code, signal] = await exited;
     const exitMs = performance.now() - sentAt;
     clearTimeout(killer);
     const since = (t: number | undefined) => (t === undefined ? undefined : Math.round(t - sentAt));
     const answer = await Promise.race([inFlightAnswer, new Promise<undefined>((r) => setTimeout(r, 100))]);
-    for (const s of [keepAlive, unused, inFlight]) s.destroy();
+    for (const s of [keepAlive, unused, inFlight]) s?.destroy();
     return {
       code,
       signal,
