@@ -2,7 +2,7 @@
 // bus and disk storage: analyze → per-chunk progress → result applied; idempotent analyze; stale
 // results dropped; cancel; failure; re-analysis keeps the user's work; other users get 404.
 import type { Character, EventEnvelope, Quote } from '@castbook/contracts';
-import { createLogger, Database, newEvent } from '@castbook/platform';
+import { createLogger, Database, freePort, newEvent } from '@castbook/platform';
 import { analyze } from '@castbook/text-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -35,9 +35,12 @@ interface ProjectView {
 }
 
 let stack: WorkspaceStack;
+/** The analysis service's own port, for its GET /metrics. */
+let analysisPort: number;
 const seen: EventEnvelope[] = [];
 beforeAll(async () => {
-  stack = await startWorkspaceStack({ analysis: true });
+  analysisPort = await freePort();
+  stack = await startWorkspaceStack({ analysis: true, env: { ANALYSIS_PORT: String(analysisPort) } });
   // An observer group of its own sees every event without taking any from the services.
   await stack.bus.subscribe({
     groupId: 'test-observer',
@@ -400,5 +403,23 @@ describe('analysis pipeline', () => {
     expect((await other.get(`/api/projects/00000000-0000-4000-8000-000000000000/analysis-progress`)).status).toBe(404);
     expect((await settled(owner, id)).analysisStatus).toBe('completed');
     expect((await other.get(`/api/projects/${id}/analysis-progress`)).status).toBe(404);
+  });
+
+  it('counts job runs and failures in its metrics', async () => {
+    /** The value of a series, given its name and some of its labels (in any order). */
+    const metric = async (name: string, labels: string[]) => {
+      const text = await fetch(`http://127.0.0.1:${analysisPort}/metrics`).then((r) => r.text());
+      const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && labels.every((label) => l.includes(label)));
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const failures = () => metric('castbook_analysis_job_failures_total', ['reason="content_missing"']);
+    const failedRuns = () => metric('castbook_analysis_job_duration_seconds_count', ['outcome="failed"']);
+    const before = { failures: await failures(), failedRuns: await failedRuns() };
+    const { client, user } = await signedUpClient(stack.gatewayUrl);
+    const id = await newProject(client, CHAPTERS);
+    await stack.blobs.delete('documents', `projects/${user.id}/${id}/content/v1.txt`);
+    await client.post(`/api/projects/${id}/analyze`);
+    await waitFor(async () => (await failures()) === before.failures + 1, 'the failure to be counted');
+    expect(await failedRuns()).toBe(before.failedRuns + 1);
   });
 });
