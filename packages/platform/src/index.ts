@@ -1,5 +1,6 @@
 export * from './config/config.js';
 export * from './logging/logger.js';
+export * from './logging/context.js';
 export * from './db/database.js';
 export * from './db/embedded-postgres.js';
 export * from './events/event-bus.js';

@@ -4,6 +4,7 @@ import { parseEvent, type EventEnvelope, type EventType, type TypedEvent } from 
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
+import { withEventContext } from '../logging/context.js';
 import type { EventBus, SubscribeOptions, Subscription } from './event-bus.js';
 
 /**
@@ -49,7 +50,7 @@ export async function handleBatchOnce<E extends Pick<EventEnvelope, 'id'>>(
     );
     const isFresh = new Set(fresh.rows.map((r) => r.event_id));
     const applied = events.filter((e) => isFresh.has(e.id));
-    for (const event of applied) await effect(event, tx);
+    for (const event of applied) await withEventContext(event, () => effect(event, tx));
     return applied;
   });
 }

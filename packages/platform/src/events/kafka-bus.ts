@@ -36,6 +36,7 @@ import {
 } from './delivery.js';
 import { kafkaLogCreator } from './kafka-log.js';
 import { reportConsumerLag, type ConsumerLag } from '../metrics/metrics.js';
+import { withEventContext } from '../logging/context.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -429,7 +430,7 @@ class KafkaSubscription implements Subscription {
       return 'next';
     }
     try {
-      await this.options.handler(event, { topic, partition, attempt });
+      await withEventContext(event, () => this.options.handler(event, { topic, partition, attempt }));
       this.attempts.delete(slot);
     } catch (error) {
       if (attempt < this.policy.maxAttempts) {

@@ -15,6 +15,7 @@ import type {
 } from './event-bus.js';
 import { deadLetterRecord, partitionFor, retryDelayMs, retryPolicy, sleep, type RetryPolicy } from './delivery.js';
 import { reportConsumerLag, type ConsumerLag } from '../metrics/metrics.js';
+import { withEventContext } from '../logging/context.js';
 
 export interface MemoryEventBusOptions {
   /** Partitions per topic. Default 3. */
@@ -196,7 +197,7 @@ class PartitionRunner {
       const event = JSON.parse(record.value) as EventEnvelope;
       const ctx = { topic: this.topic, partition: this.partition, attempt };
       // Wrapped so a handler that throws synchronously is treated like one that rejects.
-      const call = (async () => member.handler(event, ctx))();
+      const call = (async () => withEventContext(event, () => member.handler(event, ctx)))();
       member.inFlight.add(call);
       try {
         await call;

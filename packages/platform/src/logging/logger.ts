@@ -4,6 +4,7 @@
 // else, or with LOG_FORMAT=json, they are one JSON object per line.
 import { pino } from 'pino';
 import pretty from 'pino-pretty';
+import { logContext } from './context.js';
 
 export type Logger = pino.Logger;
 
@@ -22,7 +23,8 @@ export function createLogger(
   /** Where JSON lines go (default stdout); tests pass a stream to read them. */
   destination?: pino.DestinationStream,
 ): Logger {
-  const options: pino.LoggerOptions = { level, base: { service } };
+  // Inside an event's handling every line carries its eventId and reqId (logging/context.ts).
+  const options: pino.LoggerOptions = { level, base: { service }, mixin: logContext };
   if (format === 'json') return destination ? pino(options, destination) : pino(options);
   return pino(
     options,

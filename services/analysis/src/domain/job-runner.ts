@@ -12,7 +12,14 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { analyzeSteps, type AnalysisResult, type AnalysisStep } from '@castbook/text-analysis';
-import { BlobNotFoundError, enqueueEvents, type BlobStore, type Database, type Logger } from '@castbook/platform';
+import {
+  BlobNotFoundError,
+  enqueueEvents,
+  withoutEventContext,
+  type BlobStore,
+  type Database,
+  type Logger,
+} from '@castbook/platform';
 import type pg from 'pg';
 import { promClient } from '@castbook/platform';
 import {
@@ -146,7 +153,8 @@ export class JobRunner {
       return;
     }
     this.claiming = true;
-    void this.claimAll()
+    // Woken by an event's handler, but the jobs it claims are not that event's: no reqId on their lines.
+    void withoutEventContext(() => this.claimAll())
       .catch((err) => this.log.warn({ err }, 'could not claim analysis jobs'))
       .finally(() => {
         this.claiming = false;
