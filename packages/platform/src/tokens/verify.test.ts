@@ -112,6 +112,28 @@ describe('createTokenVerifier', () => {
     expect(jwksRequests).toBe(2);
   });
 
+  it('remembers a verified token: expiry is still checked each time, a withdrawn key stops counting after the ttl', async () => {
+    verifier = createTokenVerifier({ jwksUrl, jwksCooldownMs: 0, jwksCacheMaxAgeMs: 0, verifiedTtlMs: 200 });
+    const token = await signAccessToken(authKey.privateKey, user, 900, { kid: authKey.kid });
+    expect((await verifier.verify(token)).userId).toBe('user-1');
+    // Withdrawn from the key set: the remembered token still passes, without asking the endpoint ...
+    served = [];
+    const requests = jwksRequests;
+    expect((await verifier.verify(token)).sessionId).toBe('session-1');
+    expect(jwksRequests).toBe(requests);
+    // ... until the ttl has passed; then it is checked again, and refused.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await rejection(token)).toBe('unknown_key');
+
+    // A remembered token that expires meanwhile is refused as expired (2 s of life, no tolerance).
+    served = [authKey.publicJwk];
+    verifier = createTokenVerifier({ jwksUrl, clockToleranceSec: 0 });
+    const shortLived = await signAccessToken(authKey.privateKey, user, 2, { kid: authKey.kid });
+    expect((await verifier.verify(shortLived)).userId).toBe('user-1');
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(await rejection(shortLived)).toBe('expired');
+  });
+
   it('rejects any algorithm but EdDSA, including HS256 and none', async () => {
     const claims = { sid: 'session-1' };
     const hs256 = await new SignJWT(claims)

@@ -62,6 +62,15 @@ export type TokenVerifierOptions = (
 ) & {
   /** Allowed clock skew between auth and this process, seconds. */
   clockToleranceSec?: number;
+  /**
+   * How long a token whose signature checked out is remembered, so the next request with the same
+   * token skips the Ed25519 check (the largest CPU cost of a light request: the gateway and the
+   * service each verify every request). Expiry is still checked on every call; a key withdrawn from
+   * the JWKS stops being honoured within this time. 0 turns the cache off. Default 60 s.
+   */
+  verifiedTtlMs?: number;
+  /** Most tokens remembered (least recently used forgotten first). Default 10,000. */
+  verifiedMaxEntries?: number;
 };
 
 export interface TokenVerifier {
@@ -69,6 +78,34 @@ export interface TokenVerifier {
 }
 
 const DEFAULT_CLOCK_TOLERANCE_SEC = 5;
+const DEFAULT_VERIFIED_TTL_MS = 60_000;
+const DEFAULT_VERIFIED_MAX_ENTRIES = 10_000;
+
+/** Tokens whose signature and claims checked out: token → claims, until `until` (ms). */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { claims: AccessClaims; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(token: string, nowMs: number): AccessClaims | undefined {
+    const hit = this.entries.get(token);
+    if (!hit) return undefined;
+    this.entries.delete(token);
+    if (hit.until <= nowMs) return undefined;
+    this.entries.set(token, hit); // most recently used last
+    return hit.claims;
+  }
+
+  remember(token: string, claims: AccessClaims, nowMs: number): void {
+    if (this.ttlMs <= 0) return;
+    this.entries.delete(token);
+    this.entries.set(token, { claims, until: nowMs + this.ttlMs });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   // createRemoteJWKSet caches the key set and refetches it on an unknown kid (at most once per
@@ -83,10 +120,21 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         })
       : createLocalJWKSet(options.jwks);
   const clockTolerance = options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
+  const verified = new VerifiedTokens(
+    options.verifiedTtlMs ?? DEFAULT_VERIFIED_TTL_MS,
+    options.verifiedMaxEntries ?? DEFAULT_VERIFIED_MAX_ENTRIES,
+  );
 
   return {
     async verify(token: string): Promise<AccessClaims> {
       if (typeof token !== 'string' || token.length === 0) throw new TokenError('malformed', 'no token');
+      const nowMs = Date.now();
+      const known = verified.get(token, nowMs);
+      if (known) {
+        // The same check jose makes: expired once now is past exp by more than the tolerance.
+        if (nowMs / 1000 - clockTolerance >= known.exp) throw new TokenError('expired', 'token has expired');
+        return known;
+      }
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, keys, {
@@ -99,7 +147,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       } catch (err) {
         throw toTokenError(err);
       }
-      return claimsOf(payload);
+      const claims = claimsOf(payload);
+      verified.remember(token, claims, nowMs);
+      return claims;
     },
   };
 }
