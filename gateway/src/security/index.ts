@@ -39,6 +39,8 @@ export async function registerSecurity(app: HttpService, options: SecurityOption
     req.headers['x-forwarded-for'] = req.ip;
   });
   app.addHook('onRequest', authRateLimitHook(app, options.rateLimits));
-  app.addHook('onRequest', csrfHook({ issueCookie: true }));
+  // Who is calling before whether they meant it: a call without a valid session is a 401 (RFC 9110),
+  // whatever its CSRF pair; a signed-in call with a bad pair is the 403.
   app.addHook('onRequest', tokenCheckHook(verifier, sessions));
+  app.addHook('onRequest', csrfHook({ issueCookie: true }));
 }

@@ -1,6 +1,6 @@
 // Entity shapes of SPEC §3, shared by services and the frontend.
 import { z } from 'zod';
-import { issuedAudioSample, safeDocument, safeLine, safeText } from './text.js';
+import { issuedAudioSample, safeDocument, safeLine, safeText, trimmedPattern } from './text.js';
 
 const id = z.string().min(1);
 const isoDate = z.string().datetime({ offset: true });
@@ -8,7 +8,9 @@ const isoDate = z.string().datetime({ offset: true });
 export const user = z.object({
   id,
   name: z.string(),
-  email: z.string().email(),
+  // The documents say what sign-up checked (zod's pattern), not JSON Schema's `format: email`, which
+  // also means RFC 5321's lengths (a local part of at most 64 characters) that nothing checks.
+  email: z.string().email().meta({ format: undefined }),
   avatar: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof user>;
@@ -104,6 +106,8 @@ export const outlineItem: z.ZodType<OutlineItem> = z.lazy(() =>
     })
     .refine((i) => i.endOffset >= i.startOffset, { message: 'endOffset must not be before startOffset' }),
 );
+// A named component in the OpenAPI documents: the tree refers to itself by this name.
+z.globalRegistry.add(outlineItem, { id: 'OutlineItem' });
 export const outline = z.array(outlineItem);
 
 export const chunkType = z.enum(['book', 'part', 'chapter', 'other']);
@@ -122,7 +126,11 @@ export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be a 
 
 export const character = z.object({
   id,
-  name: safeLine('name').trim().min(1).max(200),
+  name: safeLine('name')
+    .trim()
+    .min(1)
+    .max(200)
+    .meta({ pattern: trimmedPattern('line', 1) }),
   color: hexColor,
   summary: safeText('summary').max(10_000).default(''),
   mentions: z.number().int().nonnegative().default(0),

@@ -58,11 +58,42 @@ export function textMessage(field: string, value: string, kind: TextKind): strin
 
 type StringParams = Parameters<typeof z.string>[0];
 
+/**
+ * The same rule as a JSON Schema pattern, for the OpenAPI documents (a fuzzer then knows that a
+ * control character is bad input). Unpaired surrogates cannot be said in a pattern; JSON rarely carries them.
+ */
+export const TEXT_PATTERNS: Record<TextKind, string> = {
+  line: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$',
+  text: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$',
+  document: '^[^\\u0000-\\u0008\\u000e-\\u001f]*$',
+};
+
+/** Characters String.prototype.trim removes, as a character-class body. */
+const TRIMMED = '\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const KIND_CONTROLS: Record<TextKind, string> = {
+  line: '\\u0000-\\u001f\\u007f-\\u009f',
+  text: '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f',
+  document: '\\u0000-\\u0008\\u000e-\\u001f',
+};
+
+/**
+ * The pattern of a text of this kind that still has at least `min` characters once trimmed (a
+ * required name, title or text): what `.trim().min(min)` checks, said so a fuzzer knows it.
+ */
+export function trimmedPattern(kind: TextKind, min: number): string {
+  const any = `[^${KIND_CONTROLS[kind]}]*`;
+  const solid = `[^${KIND_CONTROLS[kind]}${TRIMMED}]`;
+  return `^${any}${Array.from({ length: min }, () => solid).join(any)}${any}$`;
+}
+
 function storableText(field: string, kind: TextKind, params?: StringParams) {
-  return z.string(params).superRefine((value, ctx) => {
-    const message = textMessage(field, value, kind);
-    if (message) ctx.addIssue({ code: 'custom', message, input: value });
-  });
+  return z
+    .string(params)
+    .superRefine((value, ctx) => {
+      const message = textMessage(field, value, kind);
+      if (message) ctx.addIssue({ code: 'custom', message, input: value });
+    })
+    .meta({ pattern: TEXT_PATTERNS[kind] });
 }
 
 /** A one-line text (a name, a title): no control characters. Chain .trim(), .min(), .max() as usual. */

@@ -24,6 +24,7 @@ export * from './metrics/metrics.js';
 export * from './metrics/metrics-server.js';
 export * from './events/outbox-metrics.js';
 export * from './http/auth-plugin.js';
+export * from './http/openapi.js';
 export * from './mail/create-mailer.js';
 export * from './target.js';
 export * from './service/service-target.js';

@@ -8,14 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fail, type Readiness } from '@castbook/contracts';
 import type { Logger } from '../logging/logger.js';
 import { REQUEST_ID_HEADER } from '../logging/logger.js';
@@ -24,6 +17,8 @@ import { formatBytes } from './multipart-form.js';
 import { closeGracefully } from './graceful-close.js';
 import { installObservability } from './observability.js';
 import { TargetMetrics } from '../metrics/metrics.js';
+import { registerOpenApi, serializerCompiler, validatorCompiler } from './openapi.js';
+import { answerMethodNotAllowed, methodNotAllowedHook, trackRoutes } from './method-not-allowed.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -136,6 +131,8 @@ export async function createHttpService(options: HttpServiceOptions) {
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  trackRoutes(app);
+  app.addHook('onRequest', methodNotAllowedHook);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (req) => {
@@ -173,10 +170,7 @@ export async function createHttpService(options: HttpServiceOptions) {
     });
   });
   await app.register(helmet, { global: true });
-  await app.register(swagger, {
-    openapi: { info: { title: `Castbook ${options.name} service`, version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, options.name);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -282,6 +276,7 @@ function answerClientError(err: ClientError, socket: Socket, maxUrlLength: numbe
 }
 
 export function notFoundInEnvelope(req: FastifyRequest, reply: FastifyReply) {
+  if (answerMethodNotAllowed(req, reply)) return reply;
   return reply.status(404).send(fail(`No route ${req.method} ${req.url.split('?')[0]}`));
 }
 
