@@ -494,6 +494,54 @@ const CASES: Case[] = [
     status: 400,
     error: 'The URL is not valid (its %-escapes are not UTF-8)',
   },
+  // Found by Schemathesis (the api tier): the OpenAPI documents now say what these checks say.
+  {
+    name: 'a form field the route does not take',
+    send: () => form('POST', '/api/authors', { firstName: 'Jane', lastName: 'Doe', nickname: 'JD' }),
+    status: 400,
+    error: 'Unrecognized key: "nickname"',
+  },
+  {
+    name: 'a text field beside the document to parse',
+    send: async () => {
+      const body = new FormData();
+      body.append('file', new Blob(['Chapter 1\n\nText.\n']), 'book.txt');
+      body.append('extra', '42');
+      return answer(
+        await fetch(`${stack.gatewayUrl}/api/upload/parse-document`, {
+          method: 'POST',
+          body,
+          headers: headersOf(client),
+        }),
+      );
+    },
+    status: 400,
+    error: 'Unrecognized key: "extra"',
+  },
+  {
+    name: 'removeAvatar other than true or false',
+    send: () => form('PATCH', `/api/authors/${author.id}`, { removeAvatar: 'yes' }),
+    status: 400,
+    error: 'Invalid removeAvatar: Invalid option: expected one of "true"|"false"',
+  },
+  {
+    name: 'resetThumbnail other than true or false',
+    send: () => form('PATCH', `/api/projects/${project.id}`, { resetThumbnail: 'yes' }),
+    status: 400,
+    error: 'Invalid resetThumbnail: Invalid option: expected one of "true"|"false"',
+  },
+  {
+    name: 'an email whose domain has a label over 63 characters',
+    send: () => json('POST', '/api/auth/register', registration(`ada@${'a'.repeat(64)}.example.com`)),
+    status: 400,
+    error: 'Please enter a valid email',
+  },
+  {
+    name: 'a method the path does not take (a 405 with Allow, not a 404)',
+    send: () => json('PUT', `/api/projects/${project.id}`, {}),
+    status: 405,
+    error: 'PUT is not allowed here (allowed: DELETE, GET, HEAD, PATCH)',
+  },
   {
     name: 'a 20,000-character URL (past Node’s header limit)',
     send: () => answerGet(`/api/projects?cursor=${'x'.repeat(20_000)}`),

@@ -266,7 +266,7 @@ describe('GET /api/projects', () => {
     expect(Object.keys(schema.properties).sort()).toEqual(['data', 'nextCursor', 'success']);
     const item = (schema.properties.data as { items: { properties: Json } }).items.properties;
     expect(Object.keys(item).sort()).toEqual(SUMMARY_KEYS);
-    expect(Object.keys(get.responses as Json)).toEqual(['200', '400']);
+    expect(Object.keys(get.responses as Json)).toEqual(['200', '400', '401', 'default']);
   });
 
   it('keeps the chapter count of every outline type, nested, as the service counts it', async () => {

@@ -1,20 +1,41 @@
 // SPEC §7's authors calls. Create and update take multipart forms (firstName, lastName, avatar,
 // removeAvatar=true); every call is scoped to the verified caller.
-import { ok, safeLine } from '@castbook/contracts';
-import { currentUser, type authHook, type HttpService } from '@castbook/platform';
+import { apiSuccess, author, ok, safeLine, trimmedPattern } from '@castbook/contracts';
+import {
+  binaryResponse,
+  currentUser,
+  errorResponses,
+  multipartBody,
+  type authHook,
+  type HttpService,
+} from '@castbook/platform';
 import { z } from 'zod';
 import type { Authors } from '../domain/author-service.js';
 import { authorView } from '../domain/authors.js';
 import { checkFields, readForm } from '@castbook/platform';
 
 /** The form's text fields: no control characters (the domain checks presence and lengths). */
-const authorForm = z.object({
+const authorForm = z.strictObject({
   firstName: safeLine('firstName').optional(),
   lastName: safeLine('lastName').optional(),
-  removeAvatar: safeLine('removeAvatar').optional(),
+  removeAvatar: z.enum(['true', 'false']).optional(),
 });
 
 const byId = { params: z.object({ id: z.string() }) };
+const avatarFile = z.file().optional().describe('A picture (PNG, JPEG, WebP or GIF, read by content)');
+const name = (field: string) =>
+  safeLine(field)
+    .max(200)
+    .meta({ pattern: trimmedPattern('line', 1) });
+/** The forms as the document shows them: names have something besides spaces, no other fields. */
+const createForm = z.strictObject({ firstName: name('firstName'), lastName: name('lastName'), avatar: avatarFile });
+const editForm = z.strictObject({
+  firstName: name('firstName').optional(),
+  lastName: name('lastName').optional(),
+  removeAvatar: z.enum(['true', 'false']).optional().describe('true: remove the picture'),
+  avatar: avatarFile,
+});
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 export function authorRoutes(
   app: HttpService,
@@ -22,50 +43,111 @@ export function authorRoutes(
   signedIn: ReturnType<typeof authHook>,
   maxAvatarBytes: number,
 ) {
-  app.get('/api/authors', { onRequest: signedIn }, async (req) => {
-    const list = await authors.list(currentUser(req).userId);
-    return ok(list.map(authorView));
-  });
-
-  app.get('/api/authors/:id', { onRequest: signedIn, schema: byId }, async (req) =>
-    ok(authorView(await authors.get(currentUser(req).userId, req.params.id))),
+  app.get(
+    '/api/authors',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: "The caller's authors",
+        response: { 200: apiSuccess(z.array(author)), ...errorResponses(401) },
+      },
+    },
+    async (req) => {
+      const list = await authors.list(currentUser(req).userId);
+      return ok(list.map(authorView));
+    },
   );
 
-  app.post('/api/authors', { onRequest: signedIn }, async (req, reply) => {
-    const { fields, files } = await readForm(req, maxAvatarBytes);
-    checkFields(authorForm, fields);
-    const created = await authors.create(
-      currentUser(req).userId,
-      { firstName: fields.firstName ?? '', lastName: fields.lastName ?? '', avatar: files.avatar?.bytes },
-      String(req.id),
-    );
-    return reply.status(201).send(ok(authorView(created)));
-  });
+  app.get(
+    '/api/authors/:id',
+    {
+      onRequest: signedIn,
+      schema: { summary: 'One author', ...byId, response: { 200: apiSuccess(author), ...errorResponses(401, 404) } },
+    },
+    async (req) => ok(authorView(await authors.get(currentUser(req).userId, req.params.id))),
+  );
 
-  app.patch('/api/authors/:id', { onRequest: signedIn, schema: byId }, async (req) => {
-    const { fields, files } = await readForm(req, maxAvatarBytes);
-    checkFields(authorForm, fields);
-    const updated = await authors.update(
-      currentUser(req).userId,
-      req.params.id,
-      {
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        avatar: files.avatar?.bytes.length ? files.avatar.bytes : undefined,
-        removeAvatar: fields.removeAvatar === 'true',
+  app.post(
+    '/api/authors',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'Create an author (multipart form: firstName, lastName, avatar)',
+        ...multipartBody(createForm),
+        response: { 201: apiSuccess(author), ...errorResponses(400, 401, 413) },
       },
-      String(req.id),
-    );
-    return ok(authorView(updated));
-  });
+    },
+    async (req, reply) => {
+      const { fields, files } = await readForm(req, maxAvatarBytes);
+      checkFields(authorForm, fields);
+      const created = await authors.create(
+        currentUser(req).userId,
+        { firstName: fields.firstName ?? '', lastName: fields.lastName ?? '', avatar: files.avatar?.bytes },
+        String(req.id),
+      );
+      return reply.status(201).send(ok(authorView(created)));
+    },
+  );
 
-  app.delete('/api/authors/:id', { onRequest: signedIn, schema: byId }, async (req) => {
-    await authors.remove(currentUser(req).userId, req.params.id, String(req.id));
-    return ok({ id: req.params.id });
-  });
+  app.patch(
+    '/api/authors/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'Edit an author (multipart form: any of firstName, lastName, avatar, removeAvatar)',
+        ...byId,
+        ...multipartBody(editForm),
+        response: { 200: apiSuccess(author), ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (req) => {
+      const { fields, files } = await readForm(req, maxAvatarBytes);
+      checkFields(authorForm, fields);
+      const updated = await authors.update(
+        currentUser(req).userId,
+        req.params.id,
+        {
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          avatar: files.avatar?.bytes.length ? files.avatar.bytes : undefined,
+          removeAvatar: fields.removeAvatar === 'true',
+        },
+        String(req.id),
+      );
+      return ok(authorView(updated));
+    },
+  );
 
-  app.get('/api/authors/:id/avatar', { onRequest: signedIn, schema: byId }, async (req, reply) => {
-    const { bytes, type } = await authors.avatar(currentUser(req).userId, req.params.id);
-    return reply.header('content-type', type).header('cache-control', 'private, max-age=3600').send(bytes);
-  });
+  app.delete(
+    '/api/authors/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'Delete an author (their projects keep no author)',
+        ...byId,
+        response: { 200: apiSuccess(z.object({ id: z.string() })), ...errorResponses(401, 404) },
+      },
+    },
+    async (req) => {
+      await authors.remove(currentUser(req).userId, req.params.id, String(req.id));
+      return ok({ id: req.params.id });
+    },
+  );
+
+  app.get(
+    '/api/authors/:id/avatar',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: "The author's picture (404 when none was uploaded)",
+        'x-not-always-there': true,
+        ...byId,
+        response: { 200: binaryResponse('The picture', AVATAR_TYPES), ...errorResponses(401, 404) },
+      },
+    },
+    async (req, reply) => {
+      const { bytes, type } = await authors.avatar(currentUser(req).userId, req.params.id);
+      return reply.header('content-type', type).header('cache-control', 'private, max-age=3600').send(bytes);
+    },
+  );
 }

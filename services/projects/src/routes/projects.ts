@@ -3,16 +3,26 @@
 import {
   apiError,
   apiPage,
+  apiSuccess,
   character,
   ok,
   outline,
   PROJECT_LIST_LIMIT,
   projectListItem as listItemSchema,
+  project,
   quote,
   safeDocument,
   safeLine,
+  trimmedPattern,
 } from '@castbook/contracts';
-import { currentUser, type authHook, type HttpService } from '@castbook/platform';
+import {
+  binaryResponse,
+  currentUser,
+  errorResponses,
+  multipartBody,
+  type authHook,
+  type HttpService,
+} from '@castbook/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkFields, readForm, type FormLimits } from '@castbook/platform';
@@ -20,6 +30,15 @@ import type { Caller, Projects } from '../domain/project-service.js';
 import { projectListItem, projectSummary } from '../domain/projects.js';
 
 const byId = { params: z.object({ id: z.string() }) };
+
+/** A project as create, edit, analyze and cancel answer it: everything but the text, plus the counts. */
+const projectSummarySchema = project.omit({ content: true }).extend({
+  chapterCount: z.number().int().min(0),
+  wordCount: z.number().int().min(0),
+});
+const projectWithContent = projectSummarySchema.extend({ content: z.string() });
+/** The covers GET /api/projects/{id}/thumbnail answers: an uploaded image, or the drawn default. */
+const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'] as const;
 
 const LIMIT_MESSAGE = `must be a whole number from 1 to ${PROJECT_LIST_LIMIT.max}`;
 /** GET /api/projects: `limit` (default 50, at most 100) and the `cursor` a previous page answered. */
@@ -41,11 +60,31 @@ const BIG_BODY = 25 * 1024 * 1024;
  * presence and lengths). The route's bodyLimit does not reach multipart bodies: the content field
  * gets the same 25 MB here, every other field 64 KB.
  */
-const projectForm = z.object({
+const projectForm = z.strictObject({
   title: safeLine('title').optional(),
   content: safeDocument('content').optional(),
   authorId: safeLine('authorId').optional(),
-  resetThumbnail: safeLine('resetThumbnail').optional(),
+  resetThumbnail: z.enum(['true', 'false']).optional(),
+});
+/** The forms as the document shows them: required texts have something besides spaces, no other fields. */
+const title = safeLine('title')
+  .max(500)
+  .meta({ pattern: trimmedPattern('line', 1) });
+const content = safeDocument('content').meta({ pattern: trimmedPattern('document', 1) });
+const authorId = safeLine('authorId').meta({ pattern: trimmedPattern('line', 1) });
+const cover = z.file().describe('A cover image (PNG, JPEG, WebP or GIF, read by content)');
+const createForm = z.strictObject({
+  title: title.meta({ examples: ['The Lighthouse'] }),
+  content: content.meta({ examples: ['Chapter 1\n\n"Good morning," said Anne.\n'] }),
+  authorId,
+  thumbnail: cover.optional(),
+});
+const editForm = z.strictObject({
+  title: title.optional(),
+  content: content.optional(),
+  authorId: authorId.optional(),
+  resetThumbnail: z.enum(['true', 'false']).optional().describe('true: go back to the drawn cover'),
+  thumbnail: cover.optional(),
 });
 const formLimits = (maxImageBytes: number): FormLimits => ({
   maxFileBytes: maxImageBytes,
@@ -78,7 +117,11 @@ export function projectRoutes(
           '`nextCursor` is the cursor of the next page, or null on the last one. ' +
           'A bad limit or cursor answers 400.',
         querystring: listQuery,
-        response: { 200: apiPage(listItemSchema), 400: apiError.describe('A bad limit or cursor') },
+        response: {
+          200: apiPage(listItemSchema),
+          400: apiError.describe('A bad limit or cursor'),
+          ...errorResponses(401),
+        },
       },
       // The response schema documents the answer; the handler builds exactly that shape, so the answer
       // is written as it is instead of being parsed again by zod (the list's hottest step after the query).
@@ -90,44 +133,100 @@ export function projectRoutes(
     },
   );
 
-  app.get('/api/projects/:id', { onRequest: signedIn, schema: byId }, async (req) => {
-    const { project, content, names } = await projects.withContent(currentUser(req).userId, req.params.id);
-    return ok({ ...projectSummary(project, names), content });
-  });
+  app.get(
+    '/api/projects/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'One project with its text, outline, characters and quotes',
+        ...byId,
+        response: { 200: apiSuccess(projectWithContent), ...errorResponses(401, 404) },
+      },
+    },
+    async (req) => {
+      const { project, content, names } = await projects.withContent(currentUser(req).userId, req.params.id);
+      return ok({ ...projectSummary(project, names), content });
+    },
+  );
 
-  app.post('/api/projects', { onRequest: signedIn, bodyLimit: BIG_BODY }, async (req, reply) => {
-    const { fields, files } = await readForm(req, formLimits(maxImageBytes));
-    checkFields(projectForm, fields);
-    const created = await projects.create(callerOf(req), {
-      title: fields.title,
-      content: fields.content,
-      authorId: fields.authorId,
-      thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
-    });
-    return reply.status(201).send(ok(projectSummary(created, new Map())));
-  });
+  app.post(
+    '/api/projects',
+    {
+      onRequest: signedIn,
+      bodyLimit: BIG_BODY,
+      schema: {
+        summary: 'Create a project (multipart form: title, content, authorId, thumbnail)',
+        ...multipartBody(createForm),
+        response: { 201: apiSuccess(projectSummarySchema), ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (req, reply) => {
+      const { fields, files } = await readForm(req, formLimits(maxImageBytes));
+      checkFields(projectForm, fields);
+      const created = await projects.create(callerOf(req), {
+        title: fields.title,
+        content: fields.content,
+        authorId: fields.authorId,
+        thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
+      });
+      return reply.status(201).send(ok(projectSummary(created, new Map())));
+    },
+  );
 
-  app.patch('/api/projects/:id', { onRequest: signedIn, schema: byId, bodyLimit: BIG_BODY }, async (req) => {
-    const { fields, files } = await readForm(req, formLimits(maxImageBytes));
-    checkFields(projectForm, fields);
-    const updated = await projects.update(callerOf(req), req.params.id, {
-      title: fields.title,
-      content: fields.content,
-      authorId: fields.authorId,
-      thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
-      resetThumbnail: fields.resetThumbnail === 'true',
-    });
-    return ok(projectSummary(updated, new Map()));
-  });
+  app.patch(
+    '/api/projects/:id',
+    {
+      onRequest: signedIn,
+      bodyLimit: BIG_BODY,
+      schema: {
+        summary: 'Edit a project (multipart form: any of title, content, authorId, thumbnail, resetThumbnail)',
+        ...byId,
+        ...multipartBody(editForm),
+        response: { 200: apiSuccess(projectSummarySchema), ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (req) => {
+      const { fields, files } = await readForm(req, formLimits(maxImageBytes));
+      checkFields(projectForm, fields);
+      const updated = await projects.update(callerOf(req), req.params.id, {
+        title: fields.title,
+        content: fields.content,
+        authorId: fields.authorId,
+        thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
+        resetThumbnail: fields.resetThumbnail === 'true',
+      });
+      return ok(projectSummary(updated, new Map()));
+    },
+  );
 
-  app.delete('/api/projects/:id', { onRequest: signedIn, schema: byId }, async (req) => {
-    await projects.remove(callerOf(req), req.params.id);
-    return ok({ id: req.params.id });
-  });
+  app.delete(
+    '/api/projects/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: 'Delete a project',
+        ...byId,
+        response: { 200: apiSuccess(z.object({ id: z.string() })), ...errorResponses(401, 404) },
+      },
+    },
+    async (req) => {
+      await projects.remove(callerOf(req), req.params.id);
+      return ok({ id: req.params.id });
+    },
+  );
 
   app.patch(
     '/api/projects/:id/outline',
-    { onRequest: signedIn, bodyLimit: BIG_BODY, schema: { ...byId, body: z.object({ outline }) } },
+    {
+      onRequest: signedIn,
+      bodyLimit: BIG_BODY,
+      schema: {
+        summary: "Replace the project's outline",
+        ...byId,
+        body: z.object({ outline }),
+        response: { 200: apiSuccess(outline), ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
     async (req) => ok((await projects.setOutline(callerOf(req), req.params.id, req.body.outline)).outline),
   );
 
@@ -136,7 +235,12 @@ export function projectRoutes(
     {
       onRequest: signedIn,
       bodyLimit: BIG_BODY,
-      schema: { ...byId, body: z.object({ characters: z.array(character).max(10_000) }) },
+      schema: {
+        summary: "Replace the project's characters",
+        ...byId,
+        body: z.object({ characters: z.array(character).max(10_000) }),
+        response: { 200: apiSuccess(z.array(character)), ...errorResponses(400, 401, 404, 409, 413) },
+      },
     },
     async (req) => ok((await projects.setCharacters(callerOf(req), req.params.id, req.body.characters)).characters),
   );
@@ -147,7 +251,12 @@ export function projectRoutes(
       onRequest: signedIn,
       bodyLimit: BIG_BODY,
       config: { jsonLimits: { maxArrayLength: 500_000 } },
-      schema: { ...byId, body: z.object({ quotes: z.array(quote).max(500_000) }) },
+      schema: {
+        summary: "Replace the project's quotes",
+        ...byId,
+        body: z.object({ quotes: z.array(quote).max(500_000) }),
+        response: { 200: apiSuccess(z.array(quote)), ...errorResponses(400, 401, 404, 409, 413) },
+      },
     },
     async (req) => ok((await projects.setQuotes(callerOf(req), req.params.id, req.body.quotes)).quotes),
   );
@@ -157,22 +266,52 @@ export function projectRoutes(
     {
       onRequest: signedIn,
       bodyLimit: BIG_BODY,
-      schema: { ...byId, body: z.object({ content: z.string().optional(), debug: z.boolean().optional() }) },
+      schema: {
+        summary: 'Detect the outline of a text (the given content, or the saved one)',
+        ...byId,
+        body: z.object({
+          content: safeDocument('content')
+            .meta({ pattern: trimmedPattern('document', 1) })
+            .optional()
+            .describe('The text to read; leave it out for the saved one'),
+          debug: z.boolean().optional(),
+        }),
+        response: { 200: apiSuccess(z.object({ outline })), ...errorResponses(400, 401, 404, 413) },
+      },
     },
     async (req) => ok({ outline: await projects.detectStructure(callerOf(req), req.params.id, req.body.content) }),
   );
 
   // SPEC §7: start and stop the analysis; both answer the updated project (without its content).
-  app.post('/api/projects/:id/analyze', { onRequest: signedIn, schema: byId }, async (req) =>
+  const analysisCall = (summary: string) => ({
+    onRequest: signedIn,
+    schema: {
+      summary,
+      ...byId,
+      response: { 200: apiSuccess(projectSummarySchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+  });
+  app.post('/api/projects/:id/analyze', analysisCall('Start analysing the project'), async (req) =>
     ok(projectSummary(await projects.analyze(callerOf(req), req.params.id), new Map())),
   );
 
-  app.post('/api/projects/:id/cancel-analysis', { onRequest: signedIn, schema: byId }, async (req) =>
+  app.post('/api/projects/:id/cancel-analysis', analysisCall("Stop the project's analysis"), async (req) =>
     ok(projectSummary(await projects.cancelAnalysis(callerOf(req), req.params.id), new Map())),
   );
 
-  app.get('/api/projects/:id/thumbnail', { onRequest: signedIn, schema: byId }, async (req, reply) => {
-    const { body, type } = await projects.thumbnail(currentUser(req).userId, req.params.id);
-    return reply.header('content-type', type).header('cache-control', 'private, max-age=3600').send(body);
-  });
+  app.get(
+    '/api/projects/:id/thumbnail',
+    {
+      onRequest: signedIn,
+      schema: {
+        summary: "The project's cover",
+        ...byId,
+        response: { 200: binaryResponse('The cover image', COVER_TYPES), ...errorResponses(401, 404) },
+      },
+    },
+    async (req, reply) => {
+      const { body, type } = await projects.thumbnail(currentUser(req).userId, req.params.id);
+      return reply.header('content-type', type).header('cache-control', 'private, max-age=3600').send(body);
+    },
+  );
 }
