@@ -44,6 +44,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Schemathesis over every service's OpenAPI document, through the gateway of a whole stack.
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['gateway/test/**/*.api.test.ts'],
+          testTimeout: 1_500_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

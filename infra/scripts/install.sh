@@ -3,12 +3,14 @@
 # need, without Docker and from package registries only (Maven Central, the Go module proxy):
 #   - Apache Kafka (broker + KRaft controller + tools) as jars resolved by Maven from infra/kafka/pom.xml
 #   - MinIO and k6, built with `go install`
+#   - Schemathesis (the api tier's OpenAPI fuzzer), with pip from PyPI into a virtualenv
 # Everything lands in a cache OUTSIDE the clone so a fresh clone (CI, a second worktree) reuses it:
 #   ${CASTBOOK_CACHE:-$HOME/.cache/castbook}/
 #     kafka -> kafka-<version>/   libs/*.jar, bin/kafka-run-class
 #     bin/minio, bin/k6
+#     schemathesis/   a Python virtualenv, bin/schemathesis
 # Idempotent: each part is skipped when already installed; re-running after a change to the pom
-# re-resolves Kafka. Needs: java >= 17, mvn, go (see docs/operations.md).
+# re-resolves Kafka. Needs: java >= 17, mvn, go, python3 with venv (see docs/operations.md).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -18,6 +20,7 @@ POM="$ROOT/infra/kafka/pom.xml"
 # Override with MINIO_VERSION=latest / K6_VERSION=latest to move on.
 MINIO_VERSION="${MINIO_VERSION:-v0.0.0-20260212201848-7aac2a2c5b7c}"
 K6_VERSION="${K6_VERSION:-v1.8.1}"
+SCHEMATHESIS_VERSION="${SCHEMATHESIS_VERSION:-4.32.5}"
 
 log() { printf '[infra:install] %s\n' "$*"; }
 die() { printf '[infra:install] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -115,8 +118,31 @@ install_go_binary() {
 install_go_binary minio github.com/minio/minio "$MINIO_VERSION"
 install_go_binary k6 go.k6.io/k6 "$K6_VERSION"
 
+# ---------------------------------------------------------------- Schemathesis
+# The api test tier's OpenAPI fuzzer, from PyPI into a virtualenv of its own (pip, nothing else).
+# Installed in place (a venv's scripts name its own path), complete once the stamp is written.
+install_schemathesis() {
+  need python3 "install Python >= 3.10 with venv (Debian: apt-get install python3-venv)"
+  local venv="$CACHE/schemathesis"
+  rm -rf "$venv"
+  python3 -m venv "$venv" || die "python3 -m venv failed (Debian: apt-get install python3-venv)"
+  if ! "$venv/bin/pip" install --disable-pip-version-check --no-input "schemathesis==$SCHEMATHESIS_VERSION" \
+    >"$CACHE/schemathesis-pip.log" 2>&1; then
+    tail -n 30 "$CACHE/schemathesis-pip.log" >&2
+    die "pip could not install schemathesis (full log: $CACHE/schemathesis-pip.log)"
+  fi
+  echo "$SCHEMATHESIS_VERSION" >"$venv/.installed"
+}
+if [ -f "$CACHE/schemathesis/.installed" ] && [ "$(cat "$CACHE/schemathesis/.installed")" = "$SCHEMATHESIS_VERSION" ]; then
+  log "Schemathesis $SCHEMATHESIS_VERSION already installed"
+else
+  log "installing Schemathesis $SCHEMATHESIS_VERSION from PyPI ..."
+  timed "Schemathesis" install_schemathesis
+fi
+
 log "done. Installed in $CACHE:"
 log "  Kafka $kafka_version  $CACHE/kafka/libs ($(ls "$CACHE/kafka/libs" | wc -l) jars), tools: $CACHE/kafka/bin/kafka-run-class"
 log "  MinIO           $CACHE/bin/minio -> $(readlink -f "$CACHE/bin/minio")"
 log "  k6              $CACHE/bin/k6 -> $(readlink -f "$CACHE/bin/k6")"
+log "  Schemathesis    $CACHE/schemathesis/bin/schemathesis ($SCHEMATHESIS_VERSION)"
 log "Set CASTBOOK_CACHE to use another location (the test harness and start:cluster read it too)."

@@ -1,0 +1,396 @@
+// The api tier: Schemathesis (PyPI `schemathesis`, installed by `npm run infra:install` into
+// ~/.cache/castbook/schemathesis) fuzzes each service's OpenAPI document through the gateway, signed
+// in as a test user with the CSRF cookie and header, with every check (`--checks all`) and every
+// phase, the stateful one following the documents' links. The whole stack runs in embedded mode.
+// Done when there is no failure (no 5xx, no answer off its own schema, no bad input accepted, no good
+// input refused) and every documented operation answered 2xx at least once.
+// Outside CI it skips with a note when Schemathesis is not installed; under CI it fails instead.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@castbook/platform';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HOOKS_DIR = fileURLToPath(new URL('./schemathesis', import.meta.url));
+const CACHE = process.env.CASTBOOK_CACHE ?? join(homedir(), '.cache', 'castbook');
+const SCHEMATHESIS = join(CACHE, 'schemathesis', 'bin', 'schemathesis');
+const installed = existsSync(SCHEMATHESIS);
+if (!installed) {
+  const hint = `Schemathesis is not installed at ${SCHEMATHESIS} (npm run infra:install)`;
+  if (process.env.CI) throw new Error(`api tier: ${hint}; CI must install it`);
+  console.warn(`api tier: skipped, ${hint}`);
+}
+
+/** Test cases per operation and phase: enough to find what it finds in a few minutes, on 2 cores. */
+const MAX_EXAMPLES = Number(process.env.SCHEMATHESIS_MAX_EXAMPLES ?? 25);
+/** A fixed seed: CI runs the same cases every time (SCHEMATHESIS_SEED=random explores). */
+const SEED = process.env.SCHEMATHESIS_SEED ?? '20261125';
+const SERVICES = ['billing', 'analysis', 'authors', 'projects', 'auth'] as const;
+const EMAIL = 'fuzz@example.com';
+/** A second user whose password the reset run sets: the fuzzer never learns this address. */
+const RESET_EMAIL = 'reset@example.com';
+const PASSWORD = 'Fuzz-Tester-1';
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const SILENT_WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';
+
+/**
+ * Operations whose valid-looking input the server may still refuse with 400, because what decides is
+ * something a schema cannot say: an image or recording read by content, an opaque cursor, a token
+ * from an email, offsets that must fall inside the saved text, the caller's current password.
+ */
+const CHECKED_BEYOND_SCHEMA = [
+  'GET /api/projects',
+  'POST /api/projects',
+  'PATCH /api/projects/{id}',
+  'PATCH /api/projects/{id}/outline',
+  'PATCH /api/projects/{id}/quotes',
+  'POST /api/upload/audio',
+  'POST /api/upload/parse-document',
+  'POST /api/authors',
+  'PATCH /api/authors/{id}',
+  'POST /api/auth/reset-password/confirm',
+];
+
+/**
+ * Multipart forms carry text only: a value Schemathesis makes "wrong" by its JSON type (the number 0
+ * or an object for a name) arrives as the text "0" or `{"a":1}`, which is a fine name, so its negative
+ * cases for these forms are not negative on the wire. They get positive cases only; the bad-input
+ * catalogue (services/projects/test/bad-input.int.test.ts) covers their fields' refusals.
+ */
+const MULTIPART = [
+  'POST /api/projects',
+  'PATCH /api/projects/{id}',
+  'POST /api/authors',
+  'PATCH /api/authors/{id}',
+  'POST /api/upload/parse-document',
+];
+
+interface Seed {
+  url: string;
+  csrf: string;
+  token: string;
+  userId: string;
+  authorId: string;
+  projectId: string;
+  audioName: string;
+}
+
+let stack: ChildProcess | undefined;
+let dataDir = '';
+let seed: Seed;
+
+async function waitForHealth(url: string, deadlineMs = 180_000) {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    if (stack?.exitCode != null) throw new Error(`the stack exited (${stack.exitCode}); see ${dataDir}/stack.log`);
+    const res = await fetch(`${url}/api/health`).catch(() => null);
+    if (res?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the stack was not healthy in time; see ${dataDir}/stack.log`);
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, deadlineMs = 10_000): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('waited in vain');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function call(url: string, path: string, init: RequestInit & { csrf?: string; token?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.csrf) {
+    headers.set('x-csrf-token', init.csrf);
+    headers.set('cookie', `csrf=${init.csrf}`);
+  }
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  // A kept-alive connection the server has meanwhile closed fails at once: one retry on a new one.
+  const res = await fetch(`${url}${path}`, { ...init, headers }).catch(() =>
+    fetch(`${url}${path}`, { ...init, headers }),
+  );
+  const body = (await res.json()) as { success: boolean; data: Record<string, unknown> & { id: string } };
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** The test user, one author, one project and one recording: what the documents' ids can refer to. */
+async function seedData(url: string): Promise<Seed> {
+  const { csrfToken } = await call(url, '/api/auth/login');
+  const csrf = String(csrfToken);
+  const json = { 'content-type': 'application/json' };
+  const registered = await call(url, '/api/auth/register', {
+    method: 'POST',
+    csrf,
+    headers: json,
+    body: JSON.stringify({
+      name: 'Fuzz Tester',
+      email: EMAIL,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      subscriptionTier: 'pro',
+      acceptTerms: true,
+    }),
+  });
+  await call(url, '/api/auth/register', {
+    method: 'POST',
+    csrf,
+    headers: json,
+    body: JSON.stringify({
+      name: 'Reset Tester',
+      email: RESET_EMAIL,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+    }),
+  });
+  const token = String(registered.token);
+  const userId = (registered.user as { id: string }).id;
+  const authorForm = new FormData();
+  authorForm.set('firstName', 'Anne');
+  authorForm.set('lastName', 'Teller');
+  authorForm.set('avatar', new Blob([Buffer.from(PIXEL_PNG, 'base64')], { type: 'image/png' }), 'pixel.png');
+  const author = await call(url, '/api/authors', { method: 'POST', csrf, token, body: authorForm });
+  const projectForm = new FormData();
+  projectForm.set('title', 'Fuzzed');
+  projectForm.set('content', 'Chapter 1\n\n"Good morning," said Anne.\n');
+  projectForm.set('authorId', author.id);
+  const project = await call(url, '/api/projects', { method: 'POST', csrf, token, body: projectForm });
+  const audio = await call(url, '/api/upload/audio', {
+    method: 'POST',
+    csrf,
+    token,
+    headers: json,
+    body: JSON.stringify({ audioData: `data:audio/wav;base64,${SILENT_WAV}`, fileType: 'wav' }),
+  });
+  const audioName = String(audio.url).split('/').pop()!;
+  return { url, csrf, token, userId, authorId: author.id, projectId: project.id, audioName };
+}
+
+/** schemathesis.toml: who the caller is, the seeded ids, and the operations checked beyond their schema. */
+function config(s: Seed, token: string): string {
+  const lines = [
+    // The CSRF pair goes with every call, as a browser sends it (top level: before any [table]).
+    `headers = { "X-CSRF-Token" = "${s.csrf}", Cookie = "csrf=${s.csrf}" }`,
+    `[auth.openapi.bearerAuth]`,
+    `bearer = "${token}"`,
+
+    // 413 and 414 refuse bad input too (a value over its length limit in a URL is a 414).
+    `[checks.negative_data_rejection]`,
+    `expected-statuses = [400, 401, 403, 404, 405, 406, 409, 413, 414, 415, 422, 428, 429]`,
+    // Links come from the documents alone: inferred ones would promise an avatar every author lacks.
+    `[phases.stateful.inference]`,
+    `algorithms = []`,
+    // Methods whose body nothing reads are not probed with one (QUERY: Node's parser takes it for
+    // bodiless; GET, TRACE: the gateway forwards no body, and the unread bytes then spoil the next
+    // request on the connection). Bodiless, they get their 405 like any other method.
+    // Values taken from earlier answers make a generated case "changed", and Schemathesis then re-checks
+    // it and counts a form with a file as negative: each phase generates from the documents alone.
+    `[phases.fuzzing.extra-data-sources]`,
+    `responses = false`,
+    `[phases.coverage]`,
+    `unexpected-methods = ["PUT", "POST", "DELETE", "OPTIONS", "PATCH"]`,
+    `[[operations]]`,
+    `include-name = "GET /api/authors/{id}/avatar"`,
+    `parameters = { "path.id" = "${s.authorId}" }`,
+    `[[operations]]`,
+    `include-name = "GET /api/projects/{id}/analysis-progress"`,
+    `parameters = { "path.id" = "${s.projectId}" }`,
+    // A project names an author of the caller's.
+    `[[operations]]`,
+    `include-name = "POST /api/projects"`,
+    `parameters = { "body.authorId" = "${s.authorId}" }`,
+    `[[operations]]`,
+    `include-name = "PATCH /api/projects/{id}"`,
+    `parameters = { "body.authorId" = "${s.authorId}" }`,
+    `[[operations]]`,
+    `include-name = "GET /api/upload/audio/{name}"`,
+    `parameters = { "path.name" = "${s.audioName}" }`,
+  ];
+  for (const name of MULTIPART) {
+    lines.push(`[[operations]]`, `include-name = "${name}"`, `generation = { mode = "positive" }`);
+  }
+  for (const name of CHECKED_BEYOND_SCHEMA) {
+    lines.push(
+      `[[operations]]`,
+      `include-name = "${name}"`,
+      `checks = { positive_data_acceptance.expected-statuses = ["2XX", 400, 401, 403, 404, 409, 429] }`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+interface Run {
+  service: string;
+  status: number | null;
+  output: string;
+  cases: number;
+}
+
+function schemathesis(configPath: string, service: string, answers: string, extra: string[], resetToken = ''): Run {
+  const args = [
+    '--config-file',
+    configPath,
+    'run',
+    `${seed.url}/api/docs/services/${service}.json`,
+    '--url',
+    seed.url,
+    '--checks',
+    'all',
+    '--phases',
+    'examples,coverage,fuzzing,stateful',
+    '--max-examples',
+    String(MAX_EXAMPLES),
+    '--workers',
+    '1',
+    '--no-color',
+    // The outline is a recursive tree of patterned titles: Hypothesis discards many drafts of it.
+    '--suppress-health-check',
+    'filter_too_much',
+    ...(SEED === 'random' ? [] : ['--seed', SEED]),
+    ...extra,
+  ];
+  const res = spawnSync(SCHEMATHESIS, args, {
+    cwd: dataDir, // its own cache folder (.schemathesis) goes with the run's data
+    encoding: 'utf8',
+    timeout: 600_000,
+    env: {
+      ...process.env,
+      PYTHONPATH: HOOKS_DIR,
+      SCHEMATHESIS_HOOKS: 'castbook_hooks',
+      CASTBOOK_USER_ID: seed.userId,
+      CASTBOOK_EMAIL: EMAIL,
+      CASTBOOK_PASSWORD: PASSWORD,
+      CASTBOOK_RESET_TOKEN: resetToken,
+      CASTBOOK_ANSWERS: answers,
+    },
+  });
+  const output = `${res.stdout ?? ''}${res.stderr ?? ''}`;
+  const cases = Number(/(\d+) generated/.exec(output)?.[1] ?? 0);
+  return { service, status: res.status, output, cases };
+}
+
+describe.skipIf(!installed)('Schemathesis over every service document, through the gateway', () => {
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'castbook-api-'));
+    await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when the tests run as root
+    const port = await freePort();
+    const { openSync } = await import('node:fs');
+    const log = openSync(join(dataDir, 'stack.log'), 'a');
+    stack = spawn(process.execPath, ['--conditions=@castbook/source', '--import', 'tsx', 'launcher/src/main.ts'], {
+      cwd: ROOT,
+      detached: true, // its own process group: stopped whole at the end
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: join(dataDir, 'data'),
+        // info: the embedded mailer writes the reset mail to the log, where the test reads its link.
+        LOG_LEVEL: 'info',
+        // The fuzzer signs in and registers far more often than a person: no rate limit is under test here.
+        RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+        RATE_LIMIT_REGISTER_PER_MINUTE: '1000000',
+        RATE_LIMIT_RESET_PER_MINUTE: '1000000',
+        LOGIN_ADDRESS_MAX_FAILURES: '1000000',
+      },
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url);
+    seed = await seedData(url);
+  }, 240_000);
+
+  afterAll(async () => {
+    if (stack?.pid && stack.exitCode === null) {
+      const exited = new Promise((r) => stack!.once('exit', r));
+      process.kill(-stack.pid, 'SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (stack.exitCode === null) process.kill(-stack.pid, 'SIGKILL');
+    }
+    if (dataDir && !process.env.KEEP_API_DATA) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('finds no failure, and every operation answers 2xx at least once', async () => {
+    const configPath = join(dataDir, 'schemathesis.toml');
+    const answers = join(dataDir, 'answers.ndjson');
+    await writeFile(configPath, config(seed, seed.token));
+    const runs: Run[] = [];
+    const last = ['POST /api/auth/logout', 'POST /api/auth/reset-password/confirm'];
+    for (const service of SERVICES) {
+      // Setting a new password and signing out end the session the other calls use: they run last.
+      const exclude = service === 'auth' ? last.flatMap((name) => ['--exclude-name', name]) : [];
+      runs.push(schemathesis(configPath, service, answers, exclude));
+    }
+    // The reset link's token, from the mail the embedded mailer writes to the log.
+    await call(seed.url, '/api/auth/reset-password', {
+      method: 'POST',
+      csrf: seed.csrf,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: RESET_EMAIL }),
+    });
+    const resetToken = await waitFor(async () => {
+      const log = await readFile(join(dataDir, 'stack.log'), 'utf8');
+      const mail = log.split('\n').find((line) => line.includes(`"to":"${RESET_EMAIL}"`));
+      return mail ? /reset-password\?token=([\w-]+)/.exec(mail)?.[1] : undefined;
+    });
+    runs.push({
+      ...schemathesis(configPath, 'auth', answers, ['--include-name', last[1]!], resetToken),
+      service: 'auth (reset confirm)',
+    });
+    const again = await call(seed.url, '/api/auth/login', {
+      method: 'POST',
+      csrf: seed.csrf,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    const logoutConfig = join(dataDir, 'schemathesis-logout.toml');
+    await writeFile(logoutConfig, config(seed, String(again.token)));
+    runs.push({
+      ...schemathesis(logoutConfig, 'auth', answers, ['--include-name', last[0]!]),
+      service: 'auth (logout)',
+    });
+
+    // Which documented operations answered 2xx at least once.
+    const documented = new Set<string>();
+    for (const service of SERVICES) {
+      const doc = (await (await fetch(`${seed.url}/api/docs/services/${service}.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      for (const [path, ops] of Object.entries(doc.paths)) {
+        for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    const text = existsSync(answers) ? await readFile(answers, 'utf8') : '';
+    const statuses = new Map<string, number[]>();
+    for (const line of text.split('\n').filter(Boolean)) {
+      const { operation, status } = JSON.parse(line) as { operation: string; status: number };
+      statuses.set(operation, [...(statuses.get(operation) ?? []), status]);
+    }
+    const reached = [...documented].filter((op) => statuses.get(op)?.some((s) => s >= 200 && s < 300));
+    const unreached = [...documented].filter((op) => !reached.includes(op)).sort();
+    const cases = runs.reduce((n, r) => n + r.cases, 0);
+    const calls = [...statuses.values()].reduce((n, s) => n + s.length, 0);
+    const summary = [
+      `${spawnSync(SCHEMATHESIS, ['--version'], { cwd: dataDir, encoding: 'utf8' }).stdout.trim()}, --checks all, ` +
+        `max ${MAX_EXAMPLES} examples, seed ${SEED}`,
+      ...runs.map((r) => `  ${r.service.padEnd(21)} ${String(r.cases).padStart(5)} cases  exit ${r.status}`),
+      `  ${cases} generated cases, ${calls} calls; operations answering 2xx: ${reached.length}/${documented.size}`,
+      ...(unreached.length ? [`  never 2xx: ${unreached.join(', ')}`] : []),
+    ].join('\n');
+    console.log(summary);
+    await writeFile(join(ROOT, 'test-results', 'schemathesis-summary.txt'), `${summary}\n`).catch(() => undefined);
+    for (const r of runs) {
+      if (r.status !== 0) console.log(`--- ${r.service} ---\n${r.output}`);
+    }
+    expect(
+      runs.filter((r) => r.status !== 0).map((r) => r.service),
+      'services with failures',
+    ).toEqual([]);
+    expect(unreached, 'operations that never answered 2xx').toEqual([]);
+  }, 1_500_000);
+});
