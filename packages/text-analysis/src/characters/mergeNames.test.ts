@@ -44,6 +44,23 @@ describe('merging the names of one character', () => {
     expect(byName(list, 'Bertram Pell')).not.toBe(oswin);
   });
 
+  it('keeps "Mr. Edmund Dacre" apart from a far commoner "Mr. Dacre" (the first name tells the brothers apart)', () => {
+    const mr = Array.from({ length: 14 }, (_, i) =>
+      i % 2 ? '"Indeed," said Mr. Dacre, and he smiled.' : 'Mr. Dacre walked to the window, and he looked out.',
+    );
+    const text = [
+      ...mr.slice(0, 7),
+      'Mr. Edmund Dacre came in from the garden. "Brother!" said Edmund Dacre, and he bowed.',
+      ...mr.slice(7),
+    ].join('\n\n');
+    const list = characters(text);
+    const elder = byName(list, 'Mr. Dacre');
+    const younger = byName(list, 'Edmund Dacre');
+    expect(elder).toBeDefined();
+    expect(younger).toBeDefined();
+    expect(younger).not.toBe(elder);
+  });
+
   it('reads a diminutive ("Sammy" of "Sam") as the same first name', () => {
     const text = [
       'Sam Hollis came to the inn. "Ale," said Sam Hollis, and he sat down.',

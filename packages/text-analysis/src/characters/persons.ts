@@ -192,6 +192,27 @@ function isNicknameOf(a: string, b: string): boolean {
   );
 }
 
+/** How much more often a bare "Mr. SURNAME" must be used than a full name for them to be two men. */
+const BARE_SURNAME_DOMINANCE = 3;
+/** Share of a man's names that must be "Mr. FIRST SURNAME" for the first name to be a distinction. */
+const REGULAR_SHARE = 0.2;
+
+/**
+ * "Mr. John Dacre" beside a far commoner "Mr. Dacre": the first name is there to tell him from the
+ * other Mr. Dacre, so the bare form is someone else (his brother, his father). A man regularly
+ * called "Mr. FIRST SURNAME" is not "Mr. SURNAME" when the bare form is used over three times as
+ * often as all his own names.
+ */
+function distinguishedByFirstName(p: Person, f: FormStats): boolean {
+  const total = personTotal(p);
+  // Regularly, not once in a formal introduction ("Mr. Thomas Gradgrind, sir"): a fifth of his names.
+  const withFirst = p.forms
+    .filter((x) => x.honorific === f.honorific && x.words.length > 1)
+    .reduce((n, x) => n + x.total, 0);
+  if (withFirst < REGULAR_SHARE * total) return false;
+  return f.total > BARE_SURNAME_DOMINANCE * total;
+}
+
 /** Merges person forms into persons: full names first, then honorific forms, then single names. */
 export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = new Set()): Person[] {
   const persons: Person[] = [];
@@ -272,7 +293,10 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
       // when that person is known with this same honorific.
       const byLast = lasts(w).filter(
         (p) =>
-          compatible(p, g, married) && p.first !== w && (g !== 'f' || p.forms.some((x) => x.honorific === f.honorific)),
+          compatible(p, g, married) &&
+          p.first !== w &&
+          (g !== 'f' || p.forms.some((x) => x.honorific === f.honorific)) &&
+          !distinguishedByFirstName(p, f),
       );
       const target = FIRST_NAME_HONORIFICS.has(f.honorific)
         ? (mostMentioned(byFirst) ?? pick(byLast))
