@@ -64,6 +64,24 @@ export const EVENT_TYPES = {
   'project.created.v1': { topic: TOPICS.projects, payload: projectPayload },
   'project.updated.v1': { topic: TOPICS.projects, payload: projectPayload },
   'project.deleted.v1': { topic: TOPICS.projects, payload: projectPayload },
+  /**
+   * A user's stored bytes in the projects service (texts, covers, voice samples) and project count,
+   * after each change: billing shows usage from it, other services add it to their own for the
+   * storage limit (PRODUCT.md: storage counts every stored byte).
+   */
+  'project_storage.changed.v1': {
+    topic: TOPICS.projects,
+    payload: z.object({
+      userId: id,
+      storageBytes: z.number().int().nonnegative(),
+      projectCount: z.number().int().nonnegative(),
+    }),
+  },
+  /** A user's stored bytes in the authors service (avatars), after each change. */
+  'author_storage.changed.v1': {
+    topic: TOPICS.authors,
+    payload: z.object({ userId: id, storageBytes: z.number().int().nonnegative() }),
+  },
   'analysis.requested.v1': {
     topic: TOPICS.projects,
     payload: z.object({
