@@ -23,3 +23,6 @@ export const LOGIN_FALLBACK_MS = 1_000;
 export const DEFAULT_AFTER_LOGIN = '/stage/projects';
 
 export const PRODUCT_NAME = 'Castbook';
+
+/** The page reloads this long after a tier change (SPEC §4, §9). */
+export const TIER_CHANGE_RELOAD_MS = 1_000;

@@ -85,7 +85,9 @@ export async function updateProfile(input: { id: string; name: string }): Promis
 }
 
 export interface SubscriptionInfo {
-  subscription: Subscription & { tier: SubscriptionTier; isTrial?: boolean };
+  subscription: Subscription & { tier: SubscriptionTier; isTrial?: boolean; cancelAtPeriodEnd?: boolean };
   limits: Limits;
+  /** What the user stores now (billing hears it from the projects and authors services). */
+  usage?: { projects: number; storageBytes: number };
 }
 export const SUBSCRIPTION_KEY = '/api/subscriptions';

@@ -56,3 +56,88 @@ export function limitLines(limits: Limits): Array<[string, string]> {
     ['Storage', formatBytes(limits.maxStorageBytes)],
   ];
 }
+
+// ---- checkout, trial and usage (issue 16) ------------------------------------------------------
+
+export const SUBSCRIPTION_PATH = '/stage/settings/subscription';
+
+/** Where checkout returns: this page, saying how it went (SPEC §2: upgrade=success / upgrade=cancelled). */
+export function checkoutUrls(origin: string): { successUrl: string; cancelUrl: string } {
+  const base = `${origin.replace(/\/+$/, '')}${SUBSCRIPTION_PATH}`;
+  return { successUrl: `${base}?upgrade=success`, cancelUrl: `${base}?upgrade=cancelled` };
+}
+
+export type UpgradeReturn = 'success' | 'cancelled' | null;
+export function upgradeReturn(search: string): UpgradeReturn {
+  const value = new URLSearchParams(search).get('upgrade');
+  return value === 'success' || value === 'cancelled' ? value : null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days left until `endDate` (a part-day counts as a day; 0 once it has passed), or null. */
+export function daysLeft(endDate: string | null | undefined, now = Date.now()): number | null {
+  if (!endDate) return null;
+  const end = new Date(endDate).getTime();
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, Math.ceil((end - now) / DAY_MS));
+}
+
+export function trialEndsLabel(days: number): string {
+  if (days <= 0) return 'Trial ends today';
+  return `Trial ends in ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** The billing portal exists for Pro users who paid through the provider (SPEC §2). */
+export const canManageBilling = (s: { tier: string; paymentReferenceId: string | null }) =>
+  s.tier === 'pro' && !!s.paymentReferenceId;
+
+export interface UsageRow {
+  label: string;
+  /** '2 / 5', '3 / Unlimited', '12 MB / 100 MB'. */
+  text: string;
+  /** 0–100 for a bar, or null when there is no ceiling to measure against. */
+  percent: number | null;
+  over: boolean;
+}
+
+/** Bytes for usage, finer than the limits' MB/GB: small stores read as KB, not "0 MB". */
+export function formatUsageBytes(bytes: number): string {
+  if (bytes < 1024 ** 2) return bytes === 0 ? '0 MB' : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 ** 3) return `${Number((bytes / 1024 ** 2).toFixed(1))} MB`;
+  return `${Number((bytes / 1024 ** 3).toFixed(2))} GB`;
+}
+
+const pct = (used: number, max: number) => (max > 0 ? Math.min(100, (used / max) * 100) : 100);
+
+/** Current usage against the plan's limits (SPEC §9: the projects bar derives from maxProjects). */
+export function usageRows(limits: Limits, usage: { projects: number; storageBytes: number }): UsageRow[] {
+  const projects: UsageRow = limits.unlimitedProjects
+    ? { label: 'Projects', text: `${usage.projects} / Unlimited`, percent: null, over: false }
+    : {
+        label: 'Projects',
+        text: `${usage.projects} / ${limits.maxProjects}`,
+        percent: pct(usage.projects, limits.maxProjects),
+        over: usage.projects > limits.maxProjects,
+      };
+  return [
+    projects,
+    {
+      label: 'Storage',
+      text: `${formatUsageBytes(usage.storageBytes)} / ${formatBytes(limits.maxStorageBytes)}`,
+      percent: pct(usage.storageBytes, limits.maxStorageBytes),
+      over: usage.storageBytes > limits.maxStorageBytes,
+    },
+  ];
+}
+
+/** An invoice amount in its currency: 1900 usd → '$19.00'. */
+export function formatMoney(amountCents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+      amountCents / 100,
+    );
+  } catch {
+    return `${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}

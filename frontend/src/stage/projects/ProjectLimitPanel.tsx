@@ -1,11 +1,12 @@
 // 'Project Limit Reached' (SPEC §6): at the plan's project limit, offer to delete a project or to
-// upgrade. Deleting one frees the place, and whoever shows this panel shows the form instead.
+// upgrade. Deleting one frees the place, and whoever shows this panel shows the form instead;
+// upgrading goes the subscription page's way (PUT, then the provider's checkout when payment is due).
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Box, Button, List, ListItem, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { deleteProject, forgetProject, useProjects, type ProjectSummary } from '../../api/projects-api';
+import { useBillingActions } from '../use-billing-actions';
 import { projectToast } from './project-toast';
 
 function ProjectRow({ project }: { project: ProjectSummary }) {
@@ -56,8 +57,8 @@ function ProjectRow({ project }: { project: ProjectSummary }) {
 }
 
 export function ProjectLimitPanel({ maxProjects, onLeave }: { maxProjects: number; onLeave?: () => void }) {
-  const navigate = useNavigate();
   const { data: projects } = useProjects();
+  const { busy, upgrade } = useBillingActions();
   return (
     <Box>
       <Typography color="text.secondary">
@@ -81,12 +82,10 @@ export function ProjectLimitPanel({ maxProjects, onLeave }: { maxProjects: numbe
         <Button
           variant="contained"
           startIcon={<WorkspacePremiumOutlined />}
-          onClick={() => {
-            onLeave?.();
-            void navigate('/stage/settings/subscription');
-          }}
+          disabled={busy !== null}
+          onClick={() => void upgrade()}
         >
-          Upgrade to Pro
+          {busy === 'upgrade' ? 'Opening checkout…' : 'Upgrade to Pro'}
         </Button>
       </Box>
     </Box>
