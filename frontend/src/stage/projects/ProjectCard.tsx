@@ -1,12 +1,15 @@
 // One project in the grid (SPEC §2): thumbnail, title, author (or 'Unknown Author'), the analysis
-// status (not while it runs) and the chapter count. The whole card opens the workspace.
+// status (not while it runs) and the chapter count, and 'Read-only' for a project beyond the plan's
+// limit. The whole card opens the workspace.
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Card, CardActionArea, Chip, Skeleton, Typography, type ChipProps } from '@mui/material';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { AnalysisStatus } from '@castbook/contracts';
 import { useAuthedImage } from '../../api/authed-image';
 import { authorName } from '../../api/authors-api';
 import { projectThumbnailPath, type ProjectSummary } from '../../api/projects-api';
 import { chapterLabel } from './project-limit';
+import { readOnlyOf } from './read-only';
 
 const STATUS: Record<Exclude<AnalysisStatus, 'in_progress'>, { label: string; color: ChipProps['color'] }> = {
   pending: { label: 'Not analyzed', color: 'default' },
@@ -23,6 +26,7 @@ export function StatusBadge({ status }: { status: AnalysisStatus }) {
 export function ProjectCard({ project }: { project: ProjectSummary }) {
   const thumbnail = useAuthedImage(project.thumbnail ?? projectThumbnailPath(project.id));
   const author = project.author ? authorName(project.author) : 'Unknown Author';
+  const locked = readOnlyOf(project);
   return (
     <Card
       sx={{
@@ -34,7 +38,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
       <CardActionArea
         component={RouterLink}
         to={`/stage/projects/${project.id}`}
-        aria-label={`${project.title} by ${author}`}
+        aria-label={`${project.title} by ${author}${locked.readOnly ? ' (read-only)' : ''}`}
         sx={{
           height: '100%',
           display: 'flex',
@@ -53,6 +57,16 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             />
           ) : (
             <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} animation="wave" />
+          )}
+          {locked.readOnly && (
+            <Chip
+              size="small"
+              color="warning"
+              icon={<LockOutlined />}
+              label="Read-only"
+              title={locked.reason}
+              sx={{ position: 'absolute', top: 8, left: 8, boxShadow: 2 }}
+            />
           )}
         </Box>
         <Box sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 0.5, flexGrow: 1 }}>

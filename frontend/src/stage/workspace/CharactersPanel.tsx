@@ -18,9 +18,19 @@ interface Props {
   onSave(character: Character): Promise<boolean>;
   onDelete(character: Character): Promise<boolean>;
   onAdd(name: string): Promise<boolean>;
+  /** A read-only project (over the plan's limit): characters can be read, not changed. */
+  readOnly?: boolean;
 }
 
-export function CharactersPanel({ characters, lineCounts, analysisStatus, onSave, onDelete, onAdd }: Props) {
+export function CharactersPanel({
+  characters,
+  lineCounts,
+  analysisStatus,
+  onSave,
+  onDelete,
+  onAdd,
+  readOnly = false,
+}: Props) {
   // Summaries start collapsed; the set holds the open ones.
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const [adding, setAdding] = useState(false);
@@ -47,11 +57,13 @@ export function CharactersPanel({ characters, lineCounts, analysisStatus, onSave
             </IconButton>
           </Tooltip>
         )}
-        <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={adding}>
+        <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={adding || readOnly}>
           Add
         </Button>
       </Stack>
-      {adding && <AddCharacter onCancel={() => setAdding(false)} onAdd={onAdd} onDone={() => setAdding(false)} />}
+      {adding && !readOnly && (
+        <AddCharacter onCancel={() => setAdding(false)} onAdd={onAdd} onDone={() => setAdding(false)} />
+      )}
       {characters.length === 0 && !adding && <NotAnalysed status={analysisStatus} />}
       <Stack spacing={1} sx={{ px: 1.5, pb: 2 }} component="ul" aria-label="Characters" style={{ margin: 0 }}>
         {sorted.map((c) => (
@@ -70,6 +82,7 @@ export function CharactersPanel({ characters, lineCounts, analysisStatus, onSave
             }
             onSave={onSave}
             onDelete={onDelete}
+            readOnly={readOnly}
           />
         ))}
       </Stack>
@@ -154,6 +167,7 @@ const CharacterCard = memo(function CharacterCard({
   onToggleSummary,
   onSave,
   onDelete,
+  readOnly,
 }: {
   character: Character;
   lines: number;
@@ -161,6 +175,7 @@ const CharacterCard = memo(function CharacterCard({
   onToggleSummary(): void;
   onSave(character: Character): Promise<boolean>;
   onDelete(character: Character): Promise<boolean>;
+  readOnly: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(character.name);
@@ -198,7 +213,7 @@ const CharacterCard = memo(function CharacterCard({
   return (
     <Card component="li" data-testid="character-card" aria-label={character.name} sx={{ p: 1.5, listStyle: 'none' }}>
       <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
-        <Tooltip title="Colour (saved at once)">
+        <Tooltip title={readOnly ? 'Colour' : 'Colour (saved at once)'}>
           <Box
             component="label"
             sx={{
@@ -207,7 +222,7 @@ const CharacterCard = memo(function CharacterCard({
               borderRadius: '50%',
               bgcolor: color,
               flexShrink: 0,
-              cursor: 'pointer',
+              cursor: readOnly ? 'default' : 'pointer',
               position: 'relative',
               boxShadow: (t) => `0 0 0 2px ${t.palette.background.paper}, 0 0 0 3px ${t.palette.divider}`,
               '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 3 },
@@ -216,6 +231,7 @@ const CharacterCard = memo(function CharacterCard({
             <input
               type="color"
               value={color}
+              disabled={readOnly}
               aria-label={`Colour of ${character.name}`}
               onChange={(e) => pickColor(e.target.value)}
               style={{ opacity: 0, position: 'absolute', inset: 0, width: '100%', height: '100%', cursor: 'pointer' }}
@@ -232,14 +248,14 @@ const CharacterCard = memo(function CharacterCard({
             {character.isUserCreated ? ' · added by you' : ''}
           </Typography>
         </Box>
-        {!editing && (
+        {!editing && !readOnly && (
           <Tooltip title="Edit">
             <IconButton size="small" aria-label={`Edit ${character.name}`} onClick={startEdit}>
               <EditOutlinedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
         )}
-        {character.isUserCreated && !editing && (
+        {character.isUserCreated && !editing && !readOnly && (
           <Tooltip title="Delete">
             <IconButton
               size="small"
@@ -254,7 +270,7 @@ const CharacterCard = memo(function CharacterCard({
           </Tooltip>
         )}
       </Stack>
-      {editing ? (
+      {editing && !readOnly ? (
         <Box component="form" onSubmit={save} sx={{ mt: 1.5 }} aria-label={`Edit ${character.name}`}>
           <TextField
             size="small"

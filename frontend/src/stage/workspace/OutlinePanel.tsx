@@ -15,9 +15,11 @@ interface Props {
   selectedId: string | null;
   onSelect(item: OutlineItem): void;
   onRename(item: OutlineItem, title: string): void;
+  /** A read-only project: the tree navigates, titles cannot be edited. */
+  readOnly?: boolean;
 }
 
-export function OutlinePanel({ outline, selectedId, onSelect, onRename }: Props) {
+export function OutlinePanel({ outline, selectedId, onSelect, onRename, readOnly = false }: Props) {
   // Branches start expanded; the set holds the collapsed ones.
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [editing, setEditing] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export function OutlinePanel({ outline, selectedId, onSelect, onRename }: Props)
             ) : (
               <Box sx={{ width: 24, flexShrink: 0 }} />
             )}
-            {editing === item.id ? (
+            {editing === item.id && !readOnly ? (
               <TitleEditor
                 item={item}
                 onDone={(title) => {
@@ -84,7 +86,7 @@ export function OutlinePanel({ outline, selectedId, onSelect, onRename }: Props)
                   component="button"
                   type="button"
                   onClick={() => onSelect(item)}
-                  onDoubleClick={() => setEditing(item.id)}
+                  onDoubleClick={readOnly ? undefined : () => setEditing(item.id)}
                   aria-current={item.id === selectedId ? 'true' : undefined}
                   title={item.title}
                   sx={{
@@ -112,17 +114,19 @@ export function OutlinePanel({ outline, selectedId, onSelect, onRename }: Props)
                 >
                   {item.title || <em>Untitled {item.type}</em>}
                 </Box>
-                <Tooltip title="Rename">
-                  <IconButton
-                    size="small"
-                    className="outline-edit"
-                    aria-label={`Rename ${item.title}`}
-                    onClick={() => setEditing(item.id)}
-                    sx={{ opacity: { xs: 1, md: 0 }, p: 0.5 }}
-                  >
-                    <EditOutlinedIcon sx={{ fontSize: 16 }} />
-                  </IconButton>
-                </Tooltip>
+                {!readOnly && (
+                  <Tooltip title="Rename">
+                    <IconButton
+                      size="small"
+                      className="outline-edit"
+                      aria-label={`Rename ${item.title}`}
+                      onClick={() => setEditing(item.id)}
+                      sx={{ opacity: { xs: 1, md: 0 }, p: 0.5 }}
+                    >
+                      <EditOutlinedIcon sx={{ fontSize: 16 }} />
+                    </IconButton>
+                  </Tooltip>
+                )}
               </>
             )}
           </Box>

@@ -25,6 +25,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useAuthors, authorName } from '../../api/authors-api';
 import { useAuthedImage } from '../../api/authed-image';
 import type { ProjectDetail } from '../../api/projects-api';
+import { readOnlyOf } from '../projects/read-only';
 
 export interface SettingsChanges {
   title: string;
@@ -63,6 +64,8 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
   const [confirmContent, setConfirmContent] = useState<SettingsChanges | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Over the plan's limit the project can be read and deleted, not changed.
+  const locked = readOnlyOf(project);
   const current = useAuthedImage(project.thumbnail);
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -117,6 +120,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
           <DialogTitle id="project-settings-title">Project settings</DialogTitle>
           <DialogContent dividers>
             <Stack spacing={2.5}>
+              {locked.readOnly && <Alert severity="warning">{locked.reason} You can still delete it.</Alert>}
               <TextField
                 label="Title"
                 value={title}
@@ -124,6 +128,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
                 error={!!errors.title}
                 helperText={errors.title}
                 required
+                disabled={locked.readOnly}
                 slotProps={{ htmlInput: { maxLength: 500 } }}
               />
               <TextField
@@ -134,6 +139,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
                 error={!!errors.authorId}
                 helperText={errors.authorId}
                 required
+                disabled={locked.readOnly}
               >
                 {!authors && authorId && (
                   <MenuItem value={authorId}>
@@ -152,6 +158,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
                 onChange={(e) => setContent(e.target.value)}
                 multiline
                 rows={10}
+                disabled={locked.readOnly}
                 error={!!errors.content}
                 helperText={errors.content ?? 'Changing the text detects the structure again and runs a new analysis.'}
                 slotProps={{ htmlInput: { spellCheck: false, style: { fontSize: 14, lineHeight: 1.5 } } }}
@@ -183,7 +190,12 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
                   </Box>
                   <Stack spacing={1}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Button variant="outlined" size="small" onClick={() => fileInput.current?.click()}>
+                      <Button
+                        variant="outlined"
+                        size="small"
+                        disabled={locked.readOnly}
+                        onClick={() => fileInput.current?.click()}
+                      >
                         Choose image
                       </Button>
                       {file && (
@@ -204,6 +216,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
                       control={
                         <Checkbox
                           checked={reset}
+                          disabled={locked.readOnly}
                           onChange={(e) => {
                             setReset(e.target.checked);
                             if (e.target.checked) {
@@ -240,7 +253,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
             <Button onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
+            <Button type="submit" variant="contained" disabled={busy || locked.readOnly}>
               {busy ? 'Saving…' : 'Save changes'}
             </Button>
           </DialogActions>

@@ -17,6 +17,8 @@ interface Props {
   onClose(): void;
   /** An existing character's id, or the name of a character to create. */
   onChoose(quote: Quote, choice: { speakerId: string } | { newName: string }): Promise<boolean>;
+  /** A read-only project: the speaker is shown, not changed. */
+  readOnly?: boolean;
 }
 
 const METHOD_LABEL: Record<Quote['attributionMethod'], string> = {
@@ -32,7 +34,7 @@ const METHOD_LABEL: Record<Quote['attributionMethod'], string> = {
   none: 'nothing',
 };
 
-export function QuoteSpeakerPopover({ quote, anchor, characters, onClose, onChoose }: Props) {
+export function QuoteSpeakerPopover({ quote, anchor, characters, onClose, onChoose, readOnly = false }: Props) {
   const [busy, setBusy] = useState(false);
   const current = quote?.speakerId ? characters.find((c) => c.id === quote.speakerId) : undefined;
   const options: Option[] = [...characters]
@@ -83,52 +85,54 @@ export function QuoteSpeakerPopover({ quote, anchor, characters, onClose, onChoo
             Set by {METHOD_LABEL[quote.attributionMethod]}
             {quote.attributionMethod !== 'user' ? ` · confidence ${Math.round(quote.confidence * 100)}%` : ''}
           </Typography>
-          <Autocomplete<Option>
-            autoFocus
-            openOnFocus
-            disabled={busy}
-            options={options}
-            getOptionLabel={(o) => (o.kind === 'character' ? o.character.name : o.name)}
-            isOptionEqualToValue={(a, b) =>
-              a.kind === 'character' && b.kind === 'character' && a.character.id === b.character.id
-            }
-            filterOptions={(opts, state) => {
-              const found = filter(opts, state);
-              const typed = state.inputValue.trim();
-              if (
-                typed &&
-                !opts.some((o) => o.kind === 'character' && o.character.name.toLowerCase() === typed.toLowerCase())
-              )
-                found.push({ kind: 'new', name: typed });
-              return found;
-            }}
-            renderOption={(props, o) => {
-              const { key, ...rest } = props as typeof props & { key: string };
-              return (
-                <li key={key} {...rest}>
-                  {o.kind === 'character' ? (
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Box
-                        sx={{
-                          width: 10,
-                          height: 10,
-                          borderRadius: '50%',
-                          bgcolor: speakerColor(o.character.id, o.character),
-                        }}
-                      />
-                      <span>{o.character.name}</span>
-                    </Stack>
-                  ) : (
-                    <span>Create new character “{o.name}”</span>
-                  )}
-                </li>
-              );
-            }}
-            onChange={(_e, value) => void choose(value)}
-            renderInput={(params) => (
-              <TextField {...params} size="small" label="Who speaks this?" placeholder="Type a name" />
-            )}
-          />
+          {!readOnly && (
+            <Autocomplete<Option>
+              autoFocus
+              openOnFocus
+              disabled={busy}
+              options={options}
+              getOptionLabel={(o) => (o.kind === 'character' ? o.character.name : o.name)}
+              isOptionEqualToValue={(a, b) =>
+                a.kind === 'character' && b.kind === 'character' && a.character.id === b.character.id
+              }
+              filterOptions={(opts, state) => {
+                const found = filter(opts, state);
+                const typed = state.inputValue.trim();
+                if (
+                  typed &&
+                  !opts.some((o) => o.kind === 'character' && o.character.name.toLowerCase() === typed.toLowerCase())
+                )
+                  found.push({ kind: 'new', name: typed });
+                return found;
+              }}
+              renderOption={(props, o) => {
+                const { key, ...rest } = props as typeof props & { key: string };
+                return (
+                  <li key={key} {...rest}>
+                    {o.kind === 'character' ? (
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Box
+                          sx={{
+                            width: 10,
+                            height: 10,
+                            borderRadius: '50%',
+                            bgcolor: speakerColor(o.character.id, o.character),
+                          }}
+                        />
+                        <span>{o.character.name}</span>
+                      </Stack>
+                    ) : (
+                      <span>Create new character “{o.name}”</span>
+                    )}
+                  </li>
+                );
+              }}
+              onChange={(_e, value) => void choose(value)}
+              renderInput={(params) => (
+                <TextField {...params} size="small" label="Who speaks this?" placeholder="Type a name" />
+              )}
+            />
+          )}
           <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1.5 }}>
             <Button size="small" onClick={onClose}>
               Close

@@ -3,7 +3,7 @@
 // carries the title, the author, the analysis button with its progress box, and Settings. Below the
 // mobile breakpoint the three panels are tabs.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import {
   Alert,
@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CloseIcon from '@mui/icons-material/Close';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
@@ -57,6 +58,8 @@ import { QuoteSpeakerPopover } from './QuoteSpeakerPopover';
 import { reviewList, stepReview } from './review';
 import { orderQuotes, type Range } from './segments';
 import { splitBlocks } from './text-blocks';
+import { readOnlyOf } from '../projects/read-only';
+import { SUBSCRIPTION_PATH } from '../subscription';
 
 /** One toast at a time in the project screens (SPEC §9): each replaces the last. */
 const TOAST_ID = 'workspace';
@@ -107,6 +110,9 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   const [activeQuote, setActiveQuote] = useState<{ quote: Quote; anchor: HTMLElement | null } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const pendingScroll = useRef<number | null>(null);
+  // Beyond the plan's project limit: readable and deletable, every edit refused by the server, so
+  // the controls that would edit are off and a banner says why.
+  const locked = readOnlyOf(project);
 
   const blocks = useMemo(() => splitBlocks(project.content), [project.content]);
   const ordered = useMemo(() => orderQuotes(project.quotes), [project.quotes]);
@@ -376,6 +382,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
       selectedId={selection?.itemId ?? null}
       onSelect={selectOutline}
       onRename={(item, title) => void renameOutline(item, title)}
+      readOnly={locked.readOnly}
     />
   );
   const charactersPanel = (
@@ -386,6 +393,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
       onSave={onSaveCharacter}
       onAdd={onAddCharacter}
       onDelete={onDeleteCharacter}
+      readOnly={locked.readOnly}
     />
   );
   const viewerPanel = (
@@ -483,7 +491,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           <Button
             variant="contained"
             startIcon={<AutoAwesomeIcon />}
-            disabled={analysing}
+            disabled={analysing || locked.readOnly}
             onClick={() => void startAnalysis({ confirm: true })}
           >
             {analysisButtonLabel(status)}
@@ -493,6 +501,22 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           </Button>
         </Stack>
       </Box>
+
+      {locked.readOnly && (
+        <Alert
+          severity="warning"
+          icon={<LockOutlinedIcon fontSize="inherit" />}
+          data-testid="read-only-banner"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to={SUBSCRIPTION_PATH}>
+              Upgrade
+            </Button>
+          }
+          sx={{ borderRadius: 3, alignItems: 'center' }}
+        >
+          {locked.reason}
+        </Alert>
+      )}
 
       {analysing && (
         <Paper
@@ -592,6 +616,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         characters={project.characters}
         onClose={() => setActiveQuote((a) => (a ? { ...a, anchor: null } : a))}
         onChoose={chooseSpeaker}
+        readOnly={locked.readOnly}
       />
       <ProjectSettingsDialog
         open={settingsOpen}
