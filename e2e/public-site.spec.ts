@@ -93,7 +93,7 @@ const PUBLIC_PAGES: PublicPage[] = [
         'href',
         '/register?plan=pro',
       );
-      await expect(page.getByRole('button', { name: 'Contact sales' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Contact sales' })).toBeEnabled();
       const table = page.getByRole('table', { name: 'Plan comparison' });
       await expect(table.getByRole('row', { name: /Price per month \$0 \$19 \$49/ })).toBeVisible();
       await expect(table.getByRole('row', { name: /Storage 100 MB 10 GB 100 GB/ })).toBeVisible();

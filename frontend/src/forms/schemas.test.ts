@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordForm, loginForm, profileForm, registerForm } from './schemas';
+import { changePasswordForm, contactSalesForm, loginForm, profileForm, registerForm } from './schemas';
 
 const firstMessages = (result: {
   success: boolean;
@@ -77,5 +77,31 @@ describe('form schemas show the messages of SPEC §5', () => {
         }),
       ),
     ).toEqual({ currentPassword: 'Current password is required', confirmPassword: "Passwords don't match" });
+  });
+});
+
+describe('contact sales', () => {
+  const valid = { name: 'Ada Narrator', email: 'ada@studio.example', company: 'Ada Studio', seats: 12, message: '' };
+  it('takes a complete form, trimmed', () => {
+    expect(contactSalesForm.parse({ ...valid, name: '  Ada Narrator ' })).toEqual(valid);
+  });
+  it('names each missing or wrong field', () => {
+    expect(
+      firstMessages(contactSalesForm.safeParse({ name: ' ', email: 'nope', company: '', seats: NaN, message: '' })),
+    ).toEqual({
+      name: 'Name is required',
+      email: 'Please enter a valid email',
+      company: 'Company is required',
+      seats: 'Seats must be a whole number',
+    });
+    expect(firstMessages(contactSalesForm.safeParse({ ...valid, seats: 0 }))).toEqual({
+      seats: 'Seats must be at least 1',
+    });
+    expect(firstMessages(contactSalesForm.safeParse({ ...valid, seats: 2.5 }))).toEqual({
+      seats: 'Seats must be a whole number',
+    });
+    expect(firstMessages(contactSalesForm.safeParse({ ...valid, message: 'x'.repeat(5001) }))).toEqual({
+      message: 'The message must be at most 5000 characters',
+    });
   });
 });

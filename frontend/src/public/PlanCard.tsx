@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Box,
@@ -13,12 +14,14 @@ import {
 } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import type { Plan } from '@castbook/contracts';
+import { ContactSalesDialog } from './ContactSalesDialog';
 import { COMING_SOON_LINES } from './pricing-content';
 import { SoonChip } from './sections';
 
-/** One plan of the catalogue; Enterprise has no self-serve checkout yet (PRODUCT.md). */
+/** One plan of the catalogue; Enterprise has no self-serve checkout yet: "Contact sales" (PRODUCT.md). */
 export function PlanCard({ plan }: { plan: Plan }) {
   const [amount, per] = plan.price.split('/');
+  const [contacting, setContacting] = useState(false);
   return (
     <Card
       sx={{
@@ -84,9 +87,12 @@ export function PlanCard({ plan }: { plan: Plan }) {
             {plan.callToAction}
           </Button>
         ) : (
-          <Button variant="outlined" size="large" fullWidth disabled>
-            {plan.callToAction}
-          </Button>
+          <>
+            <Button variant="outlined" size="large" fullWidth onClick={() => setContacting(true)}>
+              {plan.callToAction}
+            </Button>
+            <ContactSalesDialog open={contacting} onClose={() => setContacting(false)} />
+          </>
         )}
       </CardContent>
     </Card>

@@ -73,7 +73,7 @@ export const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'Can studios and publishers sign up?',
-    a: 'The Enterprise plan is made for them, but it is not sold in the app yet: there is no self-serve checkout for it. Its price and limits are listed here so you can plan ahead; team features such as sharing, comments and API access are planned, not available.',
+    a: 'The Enterprise plan is made for them, but it is not sold in the app yet: there is no self-serve checkout for it. Use Contact sales on the Enterprise plan to tell us about your team and we will get in touch; team features such as sharing, comments and API access are planned, not available.',
   },
   {
     q: 'Which features are coming soon?',
