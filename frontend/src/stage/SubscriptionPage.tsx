@@ -178,6 +178,16 @@ function CurrentPlan({
                 {actions.busy === 'upgrade' ? 'Opening checkout…' : 'Upgrade to Pro'}
               </Button>
             )}
+            {trial && (
+              <Button
+                variant="contained"
+                startIcon={<WorkspacePremiumOutlined />}
+                disabled={actions.busy !== null}
+                onClick={() => void actions.subscribe()}
+              >
+                {actions.busy === 'upgrade' ? 'Opening checkout…' : 'Subscribe now'}
+              </Button>
+            )}
             {canManageBilling(s) && (
               <Button
                 variant="contained"
@@ -204,7 +214,7 @@ function CurrentPlan({
             gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
           }}
         >
-          <Fact label="Plan" value={plan?.name ?? s.tier} />
+          <Fact label="Price" value={plan ? (plan.priceMonthlyUsd === 0 ? 'Free' : plan.price) : '—'} />
           <Fact label="Status" value={statusLabel(s.status)} />
           <Fact label="Since" value={formatDate(s.startDate) || '—'} />
           <Fact
@@ -226,7 +236,7 @@ function CurrentPlan({
           </Alert>
         )}
 
-        <Grid container spacing={3} sx={{ mt: 1 }}>
+        <Grid container spacing={3} sx={{ mt: 2 }}>
           <Grid size={{ xs: 12, md: 5 }}>
             <Typography variant="overline" color="text.secondary">
               Limits
@@ -299,7 +309,8 @@ function Usage({ info }: { info: SubscriptionInfo }) {
                 <LinearProgress
                   variant="determinate"
                   value={row.percent}
-                  color={row.over || row.percent >= 100 ? 'error' : row.percent >= 80 ? 'warning' : 'primary'}
+                  // At the limit is normal on Free (one project of one); only over it is an error.
+                  color={row.over ? 'error' : row.percent >= 90 ? 'warning' : 'primary'}
                   aria-label={`${row.label} used: ${row.text}`}
                   sx={{ height: 8, borderRadius: 4 }}
                 />
@@ -563,12 +574,14 @@ export default function SubscriptionPage() {
           </Typography>
           <Comparison />
         </Box>
-        <Box component="section" aria-labelledby="payments-heading">
-          <Typography id="payments-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
-            Payment history
-          </Typography>
-          <PaymentHistory />
-        </Box>
+        {data && (
+          <Box component="section" aria-labelledby="payments-heading">
+            <Typography id="payments-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
+              Payment history
+            </Typography>
+            <PaymentHistory />
+          </Box>
+        )}
       </Stack>
     </>
   );

@@ -23,6 +23,17 @@ function reloadSoon() {
 export function useBillingActions() {
   const [busy, setBusy] = useState<null | 'upgrade' | 'portal' | 'downgrade'>(null);
 
+  /** The provider's checkout, which comes back to the subscription page either way. */
+  const checkout = useCallback(async () => {
+    try {
+      const { url } = await createCheckout(checkoutUrls(window.location.origin));
+      window.location.assign(url);
+    } catch (err) {
+      toast.error(`Failed to create checkout: ${reason(err)}`);
+      setBusy(null);
+    }
+  }, []);
+
   const upgrade = useCallback(async () => {
     // SPEC §6: subscription actions do nothing without a session token.
     if (!getToken()) return;
@@ -40,15 +51,16 @@ export function useBillingActions() {
       setBusy(null);
       return;
     }
-    // Payment is required: the provider's checkout takes over and comes back to the subscription page.
-    try {
-      const { url } = await createCheckout(checkoutUrls(window.location.origin));
-      window.location.assign(url);
-    } catch (err) {
-      toast.error(`Failed to create checkout: ${reason(err)}`);
-      setBusy(null);
-    }
-  }, []);
+    // Payment is required: the provider's checkout takes over.
+    await checkout();
+  }, [checkout]);
+
+  /** A trial user subscribing before the trial ends: Pro already, so straight to checkout. */
+  const subscribe = useCallback(async () => {
+    if (!getToken()) return;
+    setBusy('upgrade');
+    await checkout();
+  }, [checkout]);
 
   const manageBilling = useCallback(async () => {
     if (!getToken()) return;
@@ -87,5 +99,5 @@ export function useBillingActions() {
     }
   }, []);
 
-  return { busy, upgrade, manageBilling, downgrade };
+  return { busy, upgrade, subscribe, manageBilling, downgrade };
 }
