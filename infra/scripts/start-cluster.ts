@@ -132,7 +132,7 @@ async function main() {
     SERVICE_SECRET: process.env.SERVICE_SECRET ?? randomBytes(32).toString('base64url'),
     INTERNAL_CALLERS:
       process.env.INTERNAL_CALLERS ?? '/internal/sessions/:sessionId=gateway,projects,authors,analysis,billing',
-    // projects calls authors and billing when its read models have not caught up yet.
+    // projects calls authors and billing, authors calls billing, when their read models have not caught up yet.
     AUTHORS_URL: 'http://127.0.0.1:8083',
     BILLING_URL: 'http://127.0.0.1:8085',
     DATA_DIR: dataDir,

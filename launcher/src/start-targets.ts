@@ -2,8 +2,8 @@
 // launcher (main.ts) and by integration tests that run a few targets in one process.
 // Order: auth first (the others verify tokens against its keys, so they need its URL), then the
 // other services side by side, except that a service which calls others synchronously starts after
-// them (projects calls authors and billing when its read models lag; analysis calls projects for
-// progress), then the gateway in front.
+// them (authors calls billing and projects calls authors and billing when their read models lag;
+// analysis calls projects for progress), then the gateway in front.
 // Every service gets the `{NAME}_URL` of each service started before it.
 import {
   processServiceSecret,
@@ -29,7 +29,7 @@ export interface StartTargetsOptions {
 const JWKS_PATH = '/.well-known/jwks.json';
 
 /** Services that call others synchronously, so start once those are up: one wave each, in order. */
-const STARTS_LATE = ['projects', 'analysis'];
+const STARTS_LATE = ['authors', 'projects', 'analysis'];
 
 export async function startTargets(options: StartTargetsOptions): Promise<Map<string, RunningTarget>> {
   const { targets } = options;

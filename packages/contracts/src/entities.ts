@@ -204,6 +204,14 @@ export const project = z.object({
   outline,
   characters: z.array(character),
   quotes: z.array(quote),
+  /**
+   * Over the plan's project limit (a downgrade, a trial that ended): the user's oldest `maxProjects`
+   * projects stay writable, the others answer every write with 403 until the user upgrades or deletes
+   * some. Reading and deleting stay allowed.
+   */
+  readOnly: z.boolean(),
+  /** Why, when `readOnly` (the same text the refused writes answer). */
+  readOnlyReason: z.string().optional(),
 });
 export type Project = z.infer<typeof project>;
 

@@ -36,7 +36,9 @@ describe('event contracts', () => {
     expect(topicOf('analysis.completed.v1')).toBe('analysis.events');
     expect(topicOf('subscription.changed.v1')).toBe('billing.events');
     expect(topicOf('author.deleted.v1')).toBe('authors.events');
-    expect(Object.keys(EVENT_TYPES)).toHaveLength(16);
+    expect(topicOf('project_storage.changed.v1')).toBe('projects.events');
+    expect(topicOf('author_storage.changed.v1')).toBe('authors.events');
+    expect(Object.keys(EVENT_TYPES)).toHaveLength(18);
   });
 
   it('reads the version from the type name', () => {

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { authHook, createTokenVerifier, type HttpService, type ServiceContext } from '@castbook/platform';
 import type { AuthorsConfig } from './config.js';
 import { Authors } from './domain/author-service.js';
+import { httpStoragePeers } from './domain/peers.js';
 import { authorRoutes } from './routes/authors.js';
 
 export async function authorsRoutes(app: HttpService, ctx: ServiceContext<AuthorsConfig>): Promise<void> {
@@ -13,5 +14,6 @@ export async function authorsRoutes(app: HttpService, ctx: ServiceContext<Author
     // Revocation checked here too, not only at the gateway (zero trust).
     checkSession: (await ctx.sessions()).checkSession,
   });
-  authorRoutes(app, new Authors(ctx.db, ctx.blobs, ctx.logger), signedIn, ctx.config.MAX_AVATAR_BYTES);
+  const authors = new Authors(ctx.db, ctx.blobs, ctx.logger, httpStoragePeers(ctx.config.BILLING_URL));
+  authorRoutes(app, authors, signedIn, ctx.config.MAX_AVATAR_BYTES);
 }

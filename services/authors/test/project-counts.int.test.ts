@@ -32,6 +32,7 @@ describe('project counts', () => {
       projectCount: 0,
       createdAt: now,
       updatedAt: now,
+      avatarBytes: 0,
     });
     const [a, b] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
     await insertAuthor(db.pool, author(a));

@@ -20,12 +20,19 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
     // Revocation checked here too, not only at the gateway (zero trust).
     checkSession: (await ctx.sessions()).checkSession,
   });
-  const projects = new Projects(ctx.db, ctx.blobs, httpPeers(config.AUTHORS_URL, config.BILLING_URL), ctx.logger);
+  const projects = new Projects(
+    ctx.db,
+    ctx.blobs,
+    httpPeers(config.AUTHORS_URL, config.BILLING_URL),
+    ctx.logger,
+    config.MAX_AUDIO_BYTES,
+  );
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES);
   uploadRoutes(
     app,
     {
-      audio: new AudioSamples(ctx.blobs, config.MAX_AUDIO_BYTES),
+      audio: new AudioSamples(ctx.blobs),
+      projects,
       maxDocumentBytes: config.MAX_DOCUMENT_BYTES,
       maxAudioBytes: config.MAX_AUDIO_BYTES,
     },

@@ -28,6 +28,7 @@ const SUMMARY_KEYS = [
   'chapterCount',
   'createdAt',
   'id',
+  'readOnly',
   'thumbnail',
   'title',
   'updatedAt',
@@ -265,7 +266,8 @@ describe('GET /api/projects', () => {
     const schema = ok.content['application/json']!.schema as { properties: Record<string, Json> };
     expect(Object.keys(schema.properties).sort()).toEqual(['data', 'nextCursor', 'success']);
     const item = (schema.properties.data as { items: { properties: Json } }).items.properties;
-    expect(Object.keys(item).sort()).toEqual(SUMMARY_KEYS);
+    // readOnlyReason is documented, and present only on a read-only project.
+    expect(Object.keys(item).sort()).toEqual([...SUMMARY_KEYS, 'readOnlyReason'].sort());
     expect(Object.keys(get.responses as Json)).toEqual(['200', '400', '401', 'default']);
   });
 

@@ -260,7 +260,7 @@ describe('projects', () => {
     expect((await client.get<Json[]>('/api/projects')).body.data).toHaveLength(1);
   });
 
-  it('refuses text over the plan’s words per project with 413 naming the limit', async () => {
+  it('refuses text over the plan’s words per project with 403 naming the limit', async () => {
     const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'free' });
     const a = await authorOf(client);
     const res = await send(client, 'POST', '/api/projects', {
@@ -268,8 +268,8 @@ describe('projects', () => {
       content: 'word '.repeat(100_001),
       authorId: a.id as string,
     });
-    expect(res.status).toBe(413);
-    expect(res.body.error).toContain('100,000 words per project');
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('This text has 100,001 words. Your Free plan allows up to 100,000 words per project.');
     expect((await client.get<Json[]>('/api/projects')).body.data).toEqual([]);
   });
 
@@ -382,7 +382,8 @@ describe('uploads', () => {
   });
 
   it('stores an audio sample that only its owner can fetch', async () => {
-    const { client } = await signedUpClient(stack.gatewayUrl);
+    // Voice samples are a Pro feature (voice:recording); test/plan-limits.int.test.ts has the refusal.
+    const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
     const other = (await signedUpClient(stack.gatewayUrl)).client;
     const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(40, 0)]);
     const res = await client.post<{ url: string }>('/api/upload/audio', {

@@ -13,6 +13,8 @@ export interface AuthorRecord {
   projectCount: number;
   createdAt: Date;
   updatedAt: Date;
+  /** The stored avatar's size (0 without one): it counts toward the plan's storage. */
+  avatarBytes: number;
 }
 
 export const AUTHOR_MESSAGES = {

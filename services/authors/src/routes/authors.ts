@@ -1,6 +1,6 @@
 // SPEC §7's authors calls. Create and update take multipart forms (firstName, lastName, avatar,
 // removeAvatar=true); every call is scoped to the verified caller.
-import { apiSuccess, author, ok, safeLine, trimmedPattern } from '@castbook/contracts';
+import { apiError, apiSuccess, author, ok, safeLine, trimmedPattern } from '@castbook/contracts';
 import {
   binaryResponse,
   currentUser,
@@ -13,6 +13,21 @@ import { z } from 'zod';
 import type { Authors } from '../domain/author-service.js';
 import { authorView } from '../domain/authors.js';
 import { checkFields, readForm } from '@castbook/platform';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../domain/author-service.js';
+
+function callerOf(req: FastifyRequest): Caller {
+  return {
+    userId: currentUser(req).userId,
+    authorization: String(req.headers.authorization ?? ''),
+    requestId: String(req.id),
+  };
+}
+
+/** An avatar that would take the user's stored bytes (avatars, texts, covers, samples) over the plan. */
+const STORAGE_413 = apiError.describe(
+  "Over the avatar's size limit, or over the plan's storage (every stored byte counts)",
+);
 
 /** The form's text fields: no control characters (the domain checks presence and lengths). */
 const authorForm = z.strictObject({
@@ -73,18 +88,19 @@ export function authorRoutes(
       onRequest: signedIn,
       schema: {
         summary: 'Create an author (multipart form: firstName, lastName, avatar)',
+        description: "413 when the avatar would take the user's storage over the plan's limit.",
         ...multipartBody(createForm),
-        response: { 201: apiSuccess(author), ...errorResponses(400, 401, 413) },
+        response: { 201: apiSuccess(author), 413: STORAGE_413, ...errorResponses(400, 401) },
       },
     },
     async (req, reply) => {
       const { fields, files } = await readForm(req, maxAvatarBytes);
       checkFields(authorForm, fields);
-      const created = await authors.create(
-        currentUser(req).userId,
-        { firstName: fields.firstName ?? '', lastName: fields.lastName ?? '', avatar: files.avatar?.bytes },
-        String(req.id),
-      );
+      const created = await authors.create(callerOf(req), {
+        firstName: fields.firstName ?? '',
+        lastName: fields.lastName ?? '',
+        avatar: files.avatar?.bytes.length ? files.avatar.bytes : undefined,
+      });
       return reply.status(201).send(ok(authorView(created)));
     },
   );
@@ -95,25 +111,21 @@ export function authorRoutes(
       onRequest: signedIn,
       schema: {
         summary: 'Edit an author (multipart form: any of firstName, lastName, avatar, removeAvatar)',
+        description: "413 when a new avatar would take the user's storage over the plan's limit.",
         ...byId,
         ...multipartBody(editForm),
-        response: { 200: apiSuccess(author), ...errorResponses(400, 401, 404, 413) },
+        response: { 200: apiSuccess(author), 413: STORAGE_413, ...errorResponses(400, 401, 404) },
       },
     },
     async (req) => {
       const { fields, files } = await readForm(req, maxAvatarBytes);
       checkFields(authorForm, fields);
-      const updated = await authors.update(
-        currentUser(req).userId,
-        req.params.id,
-        {
-          firstName: fields.firstName,
-          lastName: fields.lastName,
-          avatar: files.avatar?.bytes.length ? files.avatar.bytes : undefined,
-          removeAvatar: fields.removeAvatar === 'true',
-        },
-        String(req.id),
-      );
+      const updated = await authors.update(callerOf(req), req.params.id, {
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        avatar: files.avatar?.bytes.length ? files.avatar.bytes : undefined,
+        removeAvatar: fields.removeAvatar === 'true',
+      });
       return ok(authorView(updated));
     },
   );
@@ -129,7 +141,7 @@ export function authorRoutes(
       },
     },
     async (req) => {
-      await authors.remove(currentUser(req).userId, req.params.id, String(req.id));
+      await authors.remove(callerOf(req), req.params.id);
       return ok({ id: req.params.id });
     },
   );

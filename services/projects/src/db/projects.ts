@@ -1,6 +1,6 @@
-// projects, author_names and plan_limits tables: the only place their SQL lives. Project queries
-// are all scoped by user.
-import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+// projects, author_names, plan_limits, audio_samples and author_storage tables: the only place their
+// SQL lives. Project queries are all scoped by user.
+import { planOf, type Character, type OutlineItem, type Quote } from '@castbook/contracts';
 import type { Queryable } from '@castbook/platform';
 import type { AuthorName, ListPosition, PlanLimits, ProjectListRecord, ProjectRecord } from '../domain/projects.js';
 
@@ -26,11 +26,13 @@ interface Row {
   cover_seed: number;
   created_at: Date;
   updated_at: Date;
+  content_bytes: string;
+  thumbnail_bytes: string;
 }
 const COLUMNS =
   'id, user_id, author_id, title, content_version, content_key, content_length, word_count, analysis_status, ' +
   'outline, characters, quotes, thumbnail_key, thumbnail_type, cover_seed, created_at, updated_at, ' +
-  'analysis_job_id, analysis_content_version, analysis_previous_status, analysis_error';
+  'analysis_job_id, analysis_content_version, analysis_previous_status, analysis_error, content_bytes, thumbnail_bytes';
 
 const toRecord = (r: Row): ProjectRecord => ({
   id: r.id,
@@ -54,6 +56,9 @@ const toRecord = (r: Row): ProjectRecord => ({
   coverSeed: r.cover_seed,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  // bigint columns arrive as text; a user's bytes stay far below 2^53.
+  contentBytes: Number(r.content_bytes),
+  thumbnailBytes: Number(r.thumbnail_bytes),
 });
 
 interface ListRow {
@@ -151,7 +156,7 @@ export async function lockUserProjects(db: Queryable, userId: string): Promise<v
 export async function insertProject(db: Queryable, p: ProjectRecord): Promise<void> {
   await db.query(
     `INSERT INTO projects (${COLUMNS})
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
     [
       p.id,
       p.userId,
@@ -174,6 +179,8 @@ export async function insertProject(db: Queryable, p: ProjectRecord): Promise<vo
       p.analysisContentVersion,
       p.analysisPreviousStatus,
       p.analysisError,
+      p.contentBytes,
+      p.thumbnailBytes,
     ],
   );
 }
@@ -183,7 +190,8 @@ export async function updateProject(db: Queryable, p: ProjectRecord): Promise<vo
     `UPDATE projects SET author_id = $3, title = $4, content_version = $5, content_key = $6, content_length = $7,
        word_count = $8, analysis_status = $9, outline = $10, characters = $11, quotes = $12, thumbnail_key = $13,
        thumbnail_type = $14, cover_seed = $15, updated_at = $16, analysis_job_id = $17,
-       analysis_content_version = $18, analysis_previous_status = $19, analysis_error = $20
+       analysis_content_version = $18, analysis_previous_status = $19, analysis_error = $20,
+       content_bytes = $21, thumbnail_bytes = $22
      WHERE user_id = $1 AND id = $2`,
     [
       p.userId,
@@ -206,6 +214,8 @@ export async function updateProject(db: Queryable, p: ProjectRecord): Promise<vo
       p.analysisContentVersion,
       p.analysisPreviousStatus,
       p.analysisError,
+      p.contentBytes,
+      p.thumbnailBytes,
     ],
   );
 }
@@ -242,19 +252,128 @@ export async function upsertAuthorName(db: Queryable, a: AuthorName): Promise<vo
   );
 }
 
+interface PlanRow {
+  tier: string;
+  max_projects: number;
+  max_words: number | null;
+  max_storage_bytes: string | null;
+  features: string[] | null;
+}
+
 export async function findPlanLimits(db: Queryable, userId: string): Promise<PlanLimits | undefined> {
-  const { rows } = await db.query<{ tier: string; max_projects: number; max_words: number | null }>(
-    'SELECT tier, max_projects, max_words FROM plan_limits WHERE user_id = $1',
+  const { rows } = await db.query<PlanRow>(
+    'SELECT tier, max_projects, max_words, max_storage_bytes, features FROM plan_limits WHERE user_id = $1',
     [userId],
   );
-  return rows[0] && { tier: rows[0].tier, maxProjects: rows[0].max_projects, maxWords: rows[0].max_words };
+  const r = rows[0];
+  if (!r) return undefined;
+  // Rows from before the storage limit and features were kept: the catalogue's values for the tier.
+  const plan = planOf(r.tier);
+  return {
+    tier: r.tier,
+    maxProjects: r.max_projects,
+    maxWords: r.max_words,
+    maxStorageBytes: r.max_storage_bytes === null ? plan.limits.maxStorageBytes : Number(r.max_storage_bytes),
+    features: r.features ?? [...plan.featureIds],
+  };
 }
 
 export async function upsertPlanLimits(db: Queryable, userId: string, l: PlanLimits): Promise<void> {
   await db.query(
-    `INSERT INTO plan_limits (user_id, tier, max_projects, max_words) VALUES ($1, $2, $3, $4)
+    `INSERT INTO plan_limits (user_id, tier, max_projects, max_words, max_storage_bytes, features)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, max_projects = EXCLUDED.max_projects,
-       max_words = EXCLUDED.max_words`,
-    [userId, l.tier, l.maxProjects, l.maxWords],
+       max_words = EXCLUDED.max_words, max_storage_bytes = EXCLUDED.max_storage_bytes, features = EXCLUDED.features`,
+    [userId, l.tier, l.maxProjects, l.maxWords, l.maxStorageBytes, l.features],
   );
+}
+
+// ---- storage (issue 16) -----------------------------------------------------------------------
+
+/**
+ * The user's bytes here (texts and covers of their projects, their voice samples), their project
+ * count, and their bytes in the authors service as its last event said (0 before any).
+ */
+export async function userStorage(
+  db: Queryable,
+  userId: string,
+): Promise<{ ownBytes: number; projectCount: number; otherBytes: number }> {
+  const { rows } = await db.query<{ projects: string; n: string; audio: string; other: string | null }>(
+    `SELECT (SELECT coalesce(sum(content_bytes + thumbnail_bytes), 0) FROM projects WHERE user_id = $1) AS projects,
+       (SELECT count(*) FROM projects WHERE user_id = $1) AS n,
+       (SELECT coalesce(sum(bytes), 0) FROM audio_samples WHERE user_id = $1) AS audio,
+       (SELECT storage_bytes FROM author_storage WHERE user_id = $1) AS other`,
+    [userId],
+  );
+  const r = rows[0]!;
+  return {
+    ownBytes: Number(r.projects) + Number(r.audio),
+    projectCount: Number(r.n),
+    otherBytes: Number(r.other ?? 0),
+  };
+}
+
+/** author_storage.changed.v1: kept unless an event that happened later was applied already. */
+export async function upsertAuthorStorage(
+  db: Queryable,
+  userId: string,
+  storageBytes: number,
+  occurredAt: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO author_storage (user_id, storage_bytes, occurred_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET storage_bytes = EXCLUDED.storage_bytes, occurred_at = EXCLUDED.occurred_at
+       WHERE author_storage.occurred_at <= EXCLUDED.occurred_at`,
+    [userId, storageBytes, occurredAt],
+  );
+}
+
+export async function insertAudioSample(db: Queryable, userId: string, name: string, bytes: number): Promise<void> {
+  await db.query('INSERT INTO audio_samples (user_id, name, bytes) VALUES ($1, $2, $3)', [userId, name, bytes]);
+}
+
+/**
+ * Of the named samples, those no project of the user refers to any more (a character's audioSample
+ * is `/api/upload/audio/{name}`), deleted here; answers their names, so the caller removes the objects.
+ */
+export async function deleteUnreferencedSamples(db: Queryable, userId: string, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { rows } = await db.query<{ name: string }>(
+    `DELETE FROM audio_samples s WHERE s.user_id = $1 AND s.name = ANY($2::text[])
+       AND NOT EXISTS (
+         SELECT 1 FROM projects p, jsonb_array_elements(p.characters) c
+         WHERE p.user_id = $1 AND c->>'audioSample' = '/api/upload/audio/' || s.name)
+     RETURNING s.name`,
+    [userId, names],
+  );
+  return rows.map((r) => r.name);
+}
+
+// ---- read-only over the project limit (issue 16) ----------------------------------------------
+
+/** How many of the user's projects are older than this one (the oldest maxProjects stay writable). */
+export async function olderProjectCount(db: Queryable, userId: string, id: string): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM projects o, projects p
+     WHERE p.user_id = $1 AND p.id = $2 AND o.user_id = $1 AND (o.created_at, o.id) < (p.created_at, p.id)`,
+    [userId, id],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The first project past the user's oldest `maxProjects` (it and every later one are read-only), as
+ * the list's positions are written, or undefined when the user is within the limit.
+ */
+export async function firstReadOnly(
+  db: Queryable,
+  userId: string,
+  maxProjects: number,
+): Promise<ListPosition | undefined> {
+  const { rows } = await db.query<{ t: string; id: string }>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t, id FROM projects
+     WHERE user_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT 1`,
+    [userId, maxProjects],
+  );
+  return rows[0] && { createdAt: rows[0].t, id: rows[0].id };
 }

@@ -4,8 +4,10 @@ import { sniffImage } from '@castbook/platform';
 import {
   chapterCount,
   checkContent,
+  checkFeature,
   checkOutlineOffsets,
   checkProjectLimit,
+  checkStorage,
   checkTitle,
   checkWords,
   countWords,
@@ -13,9 +15,12 @@ import {
   defaultCover,
   encodeCursor,
   INVALID_CURSOR,
+  isAtOrAfter,
   projectListItem,
+  readOnlyReason,
   type ProjectListRecord,
 } from './projects.js';
+import { planLimitsOf } from './peers.js';
 
 const item = (id: string, type: OutlineItem['type'], end: number, children: OutlineItem[] = []): OutlineItem => ({
   id,
@@ -38,13 +43,40 @@ describe('project rules', () => {
 
   it('counts words and applies the plan limits with their messages', () => {
     expect(countWords('  One two\tthree\n\nfour ')).toBe(4);
-    const free = { tier: 'free', maxProjects: 1, maxWords: 100_000 };
+    const free = planLimitsOf('free');
     expect(() => checkProjectLimit(1, free)).toThrow(
       'Subscription Limit Reached: Your Free tier allows a maximum of 1 projects. Please upgrade to create more.',
     );
     expect(() => checkProjectLimit(0, free)).not.toThrow();
-    expect(() => checkWords(100_001, free)).toThrow('at most 100,000 words per project');
+    expect(() => checkWords(100_001, free)).toThrow(
+      'This text has 100,001 words. Your Free plan allows up to 100,000 words per project.',
+    );
+    expect(() => checkWords(100_000, free)).not.toThrow();
     expect(() => checkWords(10 ** 7, { ...free, maxWords: null })).not.toThrow();
+  });
+
+  it('refuses only what adds bytes over the storage limit, and features the plan lacks', () => {
+    const free = planLimitsOf('free');
+    const max = 100 * 1024 * 1024;
+    const refusal = 'Storage limit reached: your Free plan includes 100 MB of storage.';
+    expect(() => checkStorage(max - 10, 11, free)).toThrow(refusal);
+    expect(() => checkStorage(max - 10, 10, free)).not.toThrow();
+    // Over the limit after a downgrade: freeing bytes is still allowed.
+    expect(() => checkStorage(max * 2, -5, free)).not.toThrow();
+    expect(() => checkStorage(max * 2, 0, free)).not.toThrow();
+    expect(() => checkStorage(max, 1, planLimitsOf('pro'))).not.toThrow();
+    expect(() => checkFeature(free, 'voice:recording')).toThrow('This feature requires a subscription upgrade.');
+    expect(() => checkFeature(planLimitsOf('pro'), 'voice:recording')).not.toThrow();
+  });
+
+  it('makes every project past the oldest maxProjects read-only, with the plan in the reason', () => {
+    const free = planLimitsOf('free');
+    expect(readOnlyReason(0, free)).toBeUndefined();
+    expect(readOnlyReason(1, free)).toBe(
+      'This project is read-only: your Free plan allows 1 project. Upgrade or delete a project to edit it.',
+    );
+    expect(readOnlyReason(3, { tier: 'free', maxProjects: 2 })).toContain('allows 2 projects.');
+    expect(readOnlyReason(5, planLimitsOf('pro'))).toBeUndefined();
   });
 
   it('finds outline items past the end of the text, nested ones too, and counts chapters', () => {
@@ -99,12 +131,25 @@ describe('the project list', () => {
       updatedAt: '2025-03-05T06:07:08.901Z',
       chapterCount: 3,
       wordCount: 1234,
+      readOnly: false,
     });
+    const reason =
+      'This project is read-only: your Free plan allows 1 project. Upgrade or delete a project to edit it.';
+    expect(projectListItem(row(), reason)).toMatchObject({ readOnly: true, readOnlyReason: reason });
     const pictured = projectListItem(row({ thumbnailKey: 'thumbnails/u/p/1-x', author: null }));
     expect(pictured.thumbnail).toBe(
       `/api/projects/0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e/thumbnail?v=${Date.parse('2025-03-05T06:07:08.901Z')}`,
     );
     expect(pictured.author).toBeNull();
+  });
+
+  it('places rows at or after the first read-only position (same microsecond: by id)', () => {
+    const at = { createdAt: '2025-03-04T05:06:07.123456Z', id: '0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e' };
+    expect(isAtOrAfter(row(), undefined)).toBe(false);
+    expect(isAtOrAfter(row(), at)).toBe(true);
+    expect(isAtOrAfter(row(), { ...at, id: 'ffffffff-8f1a-4c3b-9d2e-1f2a3b4c5d6e' })).toBe(false);
+    expect(isAtOrAfter(row(), { ...at, createdAt: '2025-03-04T05:06:07.123455Z' })).toBe(true);
+    expect(isAtOrAfter(row(), { ...at, createdAt: '2025-03-04T05:06:07.123457Z' })).toBe(false);
   });
 
   it('round-trips a cursor and refuses anything else with 400', () => {

@@ -1,7 +1,10 @@
 // Project rules: required fields (SPEC §5), bounds, plan limits (PRODUCT.md), outline offsets
 // inside the text, the list and detail views (SPEC §3) and the generated default covers.
 import {
+  FEATURES,
+  LIMIT_MESSAGES,
   outlineClass,
+  type FeatureId,
   type AnalysisStatus,
   type Character,
   type OutlineItem,
@@ -37,6 +40,9 @@ export interface ProjectRecord {
   coverSeed: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Stored bytes of the current text (UTF-8) and of the uploaded cover (0 for the drawn one). */
+  contentBytes: number;
+  thumbnailBytes: number;
 }
 
 export interface AuthorName {
@@ -47,10 +53,14 @@ export interface AuthorName {
   deleted: boolean;
 }
 
+/** The caller's plan as billing last said (subscription.changed.v1), or as it answers when asked. */
 export interface PlanLimits {
   tier: string;
   maxProjects: number;
   maxWords: number | null;
+  maxStorageBytes: number;
+  /** Feature ids the plan grants ('voice:recording', 'characters:analysis', ...). */
+  features: string[];
 }
 
 export const MAX_TITLE = 500;
@@ -64,10 +74,7 @@ export const PROJECT_MESSAGES = {
   notFound: 'Project not found',
   notImage: 'The thumbnail must be a PNG, JPEG, WebP or GIF image',
   emptyId: 'Invalid project ID: empty after removing slashes',
-  projectLimit: (tier: string, n: number) =>
-    `Subscription Limit Reached: Your ${tier} tier allows a maximum of ${n} projects. Please upgrade to create more.`,
-  wordLimit: (tier: string, words: number, max: number) =>
-    `This text has ${words.toLocaleString('en-US')} words; your ${tier} plan allows at most ${max.toLocaleString('en-US')} words per project.`,
+  ...LIMIT_MESSAGES,
 } as const;
 
 export function checkTitle(value: string | undefined): string {
@@ -98,19 +105,43 @@ export function countWords(text: string): number {
   return n;
 }
 
+/** Words per project (PRODUCT.md): 403, a plan's limit rather than a body too large. */
 export function checkWords(words: number, limits: PlanLimits): void {
   if (limits.maxWords !== null && words > limits.maxWords) {
-    throw new HttpError(413, PROJECT_MESSAGES.wordLimit(tierName(limits.tier), words, limits.maxWords));
+    throw new HttpError(403, LIMIT_MESSAGES.wordLimit(limits.tier, words, limits.maxWords));
   }
 }
 
 export function checkProjectLimit(count: number, limits: PlanLimits): void {
   if (count >= limits.maxProjects) {
-    throw new HttpError(403, PROJECT_MESSAGES.projectLimit(tierName(limits.tier), limits.maxProjects));
+    throw new HttpError(403, LIMIT_MESSAGES.projectLimit(limits.tier, limits.maxProjects));
   }
 }
 
-const tierName = (tier: string) => tier.charAt(0).toUpperCase() + tier.slice(1);
+/**
+ * The storage limit counts every byte the user stores, here and in the authors service. A change
+ * that adds bytes may not take the total over the plan's limit; one that frees bytes always may (a
+ * user over the limit after a downgrade can still shrink a text or drop a cover).
+ */
+export function checkStorage(usedBytes: number, addedBytes: number, limits: PlanLimits): void {
+  if (addedBytes > 0 && usedBytes + addedBytes > limits.maxStorageBytes) {
+    throw new HttpError(413, LIMIT_MESSAGES.storageLimit(limits.tier, limits.maxStorageBytes));
+  }
+}
+
+/** Features are the plan's (subscription.changed.v1), never the client's say. */
+export function checkFeature(limits: PlanLimits, feature: FeatureId): void {
+  if (!limits.features.includes(feature)) throw new HttpError(403, LIMIT_MESSAGES.featureDenied);
+}
+export const VOICE_RECORDING = FEATURES.voiceRecording;
+
+/** A project with `olderCount` older ones is read-only when those already fill the plan's limit. */
+export function readOnlyReason(
+  olderCount: number,
+  limits: Pick<PlanLimits, 'tier' | 'maxProjects'>,
+): string | undefined {
+  return olderCount >= limits.maxProjects ? LIMIT_MESSAGES.readOnly(limits.tier, limits.maxProjects) : undefined;
+}
 
 /** Every outline item must lie inside the text it describes. */
 export function checkOutlineOffsets(items: OutlineItem[], length: number): void {
@@ -166,8 +197,15 @@ const thumbnailUrl = (id: string, thumbnailKey: string | null, updatedAtMs: numb
 
 export type ProjectSummary = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
 
-/** A project without its text: the answer of the calls on one project (create, update, analyze...). */
-export function projectSummary(p: ProjectRecord, names: Map<string, AuthorName>): ProjectSummary {
+/**
+ * A project without its text: the answer of the calls on one project (create, update, analyze...).
+ * `readOnly`: the reason it is read-only (over the plan's project limit), or undefined.
+ */
+export function projectSummary(
+  p: ProjectRecord,
+  names: Map<string, AuthorName>,
+  readOnly: string | undefined = undefined,
+): ProjectSummary {
   return {
     id: p.id,
     title: p.title,
@@ -182,6 +220,8 @@ export function projectSummary(p: ProjectRecord, names: Map<string, AuthorName>)
     quotes: p.quotes,
     chapterCount: chapterCount(p.outline),
     wordCount: p.wordCount,
+    readOnly: readOnly !== undefined,
+    ...(readOnly !== undefined && { readOnlyReason: readOnly }),
   };
 }
 
@@ -213,7 +253,13 @@ export interface ProjectListRecord extends Pick<
 
 export const listPosition = (p: ProjectListRecord): ListPosition => ({ createdAt: p.createdAt, id: p.id });
 
-export function projectListItem(p: ProjectListRecord): ProjectListItem {
+/** Whether a list row is at or after the first read-only project (positions as the list writes them). */
+export function isAtOrAfter(p: ProjectListRecord, first: ListPosition | undefined): boolean {
+  if (!first) return false;
+  return p.createdAt > first.createdAt || (p.createdAt === first.createdAt && p.id >= first.id);
+}
+
+export function projectListItem(p: ProjectListRecord, readOnly: string | undefined = undefined): ProjectListItem {
   return {
     id: p.id,
     title: p.title,
@@ -226,6 +272,8 @@ export function projectListItem(p: ProjectListRecord): ProjectListItem {
     updatedAt: p.updatedAt,
     chapterCount: p.chapterCount,
     wordCount: p.wordCount,
+    readOnly: readOnly !== undefined,
+    ...(readOnly !== undefined && { readOnlyReason: readOnly }),
   };
 }
 

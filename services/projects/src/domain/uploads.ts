@@ -1,6 +1,5 @@
 // Uploads: documents are read by content (a zip is a .docx, anything else text in any common
 // encoding), never by name; audio is a base64 data URL checked against the audio formats' magic bytes.
-import { randomUUID } from 'node:crypto';
 import { decodeText, docxToText, isZip, stripMarkup, ZipLimitError } from '@castbook/text-analysis/documents';
 import { HttpError, type BlobStore } from '@castbook/platform';
 
@@ -56,30 +55,23 @@ export const AUDIO_FILE_TYPES = Object.keys(AUDIO_TYPES) as [AudioType, ...Audio
 
 const AUDIO_NAME = /^[0-9a-f-]{36}\.(wav|webm|ogg|mp3|m4a)$/;
 
-export class AudioSamples {
-  constructor(
-    private readonly blobs: BlobStore,
-    private readonly maxBytes: number,
-  ) {}
-
-  /** Stores a sample under the caller's own prefix; the answered name only resolves for them. */
-  async store(userId: string, dataUrl: string, fileType: AudioType): Promise<string> {
-    const m = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]*)$/.exec(dataUrl);
-    if (!m) throw new HttpError(400, 'audioData must be a base64 data URL');
-    const bytes = Buffer.from(m[1]!, 'base64');
-    if (bytes.length === 0) throw new HttpError(400, 'The audio recording is empty');
-    if (bytes.length > this.maxBytes) {
-      throw new HttpError(
-        413,
-        `The audio recording is too large (at most ${Math.round(this.maxBytes / (1024 * 1024))} MB)`,
-      );
-    }
-    const type = AUDIO_TYPES[fileType];
-    if (bytes.length < 12 || !type.check(bytes)) throw new HttpError(400, `The recording is not ${fileType} audio`);
-    const name = `${randomUUID()}.${fileType}`;
-    await this.blobs.put('audio', `${userId}/${name}`, bytes, type.mime);
-    return `/api/upload/audio/${name}`;
+/** A recording as POST /api/upload/audio sends it: a base64 data URL whose bytes must be `fileType`. */
+export function decodeAudio(dataUrl: string, fileType: AudioType, maxBytes: number): { bytes: Buffer; mime: string } {
+  const m = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]*)$/.exec(dataUrl);
+  if (!m) throw new HttpError(400, 'audioData must be a base64 data URL');
+  const bytes = Buffer.from(m[1]!, 'base64');
+  if (bytes.length === 0) throw new HttpError(400, 'The audio recording is empty');
+  if (bytes.length > maxBytes) {
+    throw new HttpError(413, `The audio recording is too large (at most ${Math.round(maxBytes / (1024 * 1024))} MB)`);
   }
+  const type = AUDIO_TYPES[fileType];
+  if (bytes.length < 12 || !type.check(bytes)) throw new HttpError(400, `The recording is not ${fileType} audio`);
+  return { bytes, mime: type.mime };
+}
+
+/** Reading stored samples; storing them is Projects.storeAudio (plan, storage and read-only checks). */
+export class AudioSamples {
+  constructor(private readonly blobs: BlobStore) {}
 
   async read(userId: string, name: string): Promise<{ bytes: Buffer; type: string }> {
     const info = AUDIO_NAME.test(name) ? await this.blobs.stat('audio', `${userId}/${name}`) : null;

@@ -45,3 +45,21 @@ export function analysisRequestedEvent(p: ProjectRecord, tier: 'free' | 'pro', m
 export function cancelRequestedEvent(p: ProjectRecord, jobId: string, meta: Record<string, string> = {}) {
   return newEvent('analysis.cancel_requested.v1', p.id, p.userId, { projectId: p.id, jobId }, meta);
 }
+
+/**
+ * project_storage.changed.v1: the user's bytes here and project count, as they are in the
+ * transaction that changed them (key = user id, so one user's totals arrive in order).
+ */
+export function storageChangedEvent(
+  userId: string,
+  usage: { ownBytes: number; projectCount: number },
+  meta: Record<string, string> = {},
+) {
+  return newEvent(
+    'project_storage.changed.v1',
+    userId,
+    userId,
+    { userId, storageBytes: usage.ownBytes, projectCount: usage.projectCount },
+    meta,
+  );
+}

@@ -1,8 +1,9 @@
-// Consumes author.*.v1 (author names view) and subscription.changed.v1 (limits view), idempotently:
-// handled event ids are recorded in the same transaction as the effect.
+// Consumes author.*.v1 (author names view), subscription.changed.v1 (limits view) and
+// author_storage.changed.v1 (the user's bytes in the authors service, for the storage limit),
+// idempotently: handled event ids are recorded in the same transaction as the effect.
 import { TOPICS, type TypedEvent } from '@castbook/contracts';
 import { subscribeIdempotent, type Database, type EventBus, type Logger, type Queryable } from '@castbook/platform';
-import { upsertAuthorName, upsertPlanLimits } from '../db/projects.js';
+import { upsertAuthorName, upsertAuthorStorage, upsertPlanLimits } from '../db/projects.js';
 
 export const PROJECTS_GROUP = 'projects';
 
@@ -14,8 +15,19 @@ export async function applyAuthorEvent(tx: Queryable, e: AuthorEvent): Promise<v
 }
 
 export async function applySubscriptionChanged(tx: Queryable, e: TypedEvent<'subscription.changed.v1'>): Promise<void> {
-  const { userId, tier, limits } = e.payload;
-  await upsertPlanLimits(tx, userId, { tier, maxProjects: limits.maxProjects, maxWords: limits.maxWordsPerProject });
+  const { userId, tier, limits, features } = e.payload;
+  // Every write reads the limits from this table, so a change applies to the next request.
+  await upsertPlanLimits(tx, userId, {
+    tier,
+    maxProjects: limits.maxProjects,
+    maxWords: limits.maxWordsPerProject,
+    maxStorageBytes: limits.maxStorageBytes,
+    features,
+  });
+}
+
+export async function applyAuthorStorage(tx: Queryable, e: TypedEvent<'author_storage.changed.v1'>): Promise<void> {
+  await upsertAuthorStorage(tx, e.payload.userId, e.payload.storageBytes, new Date(e.occurredAt));
 }
 
 export function subscribeReadModels(bus: EventBus, db: Database, logger: Logger) {
@@ -28,6 +40,7 @@ export function subscribeReadModels(bus: EventBus, db: Database, logger: Logger)
       'author.updated.v1': (e, tx) => applyAuthorEvent(tx, e),
       'author.deleted.v1': (e, tx) => applyAuthorEvent(tx, e),
       'subscription.changed.v1': (e, tx) => applySubscriptionChanged(tx, e),
+      'author_storage.changed.v1': (e, tx) => applyAuthorStorage(tx, e),
     },
   });
 }

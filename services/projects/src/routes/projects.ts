@@ -27,7 +27,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkFields, readForm, type FormLimits } from '@castbook/platform';
 import type { Caller, Projects } from '../domain/project-service.js';
-import { projectListItem, projectSummary } from '../domain/projects.js';
+import { isAtOrAfter, projectListItem, projectSummary } from '../domain/projects.js';
 
 const byId = { params: z.object({ id: z.string() }) };
 
@@ -39,6 +39,15 @@ const projectSummarySchema = project.omit({ content: true }).extend({
 const projectWithContent = projectSummarySchema.extend({ content: z.string() });
 /** The covers GET /api/projects/{id}/thumbnail answers: an uploaded image, or the drawn default. */
 const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'] as const;
+
+/**
+ * Answers of a write to a project (issue 16): read-only over the plan's project limit, or a plan limit
+ * (words per project) reached; storage over the plan is a 413.
+ */
+const READ_ONLY_403 = apiError.describe(
+  "The project is read-only (over the plan's project limit: upgrade or delete a project), or a plan limit is reached",
+);
+const STORAGE_413 = apiError.describe("Over the plan's storage (every stored byte counts) or a field's size limit");
 
 const LIMIT_MESSAGE = `must be a whole number from 1 to ${PROJECT_LIST_LIMIT.max}`;
 /** GET /api/projects: `limit` (default 50, at most 100) and the `cursor` a previous page answered. */
@@ -128,8 +137,10 @@ export function projectRoutes(
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req) => {
-      const page = await projects.list(currentUser(req).userId, req.query);
-      return { ...ok(page.projects.map(projectListItem)), nextCursor: page.nextCursor };
+      const page = await projects.list(callerOf(req), req.query);
+      const { from, reason } = page.readOnly;
+      const items = page.projects.map((p) => projectListItem(p, isAtOrAfter(p, from) ? reason : undefined));
+      return { ...ok(items), nextCursor: page.nextCursor };
     },
   );
 
@@ -144,8 +155,9 @@ export function projectRoutes(
       },
     },
     async (req) => {
-      const { project, content, names } = await projects.withContent(currentUser(req).userId, req.params.id);
-      return ok({ ...projectSummary(project, names), content });
+      const caller = callerOf(req);
+      const { project, content, names } = await projects.withContent(caller.userId, req.params.id);
+      return ok({ ...projectSummary(project, names, await projects.readOnly(caller, project.id)), content });
     },
   );
 
@@ -156,8 +168,14 @@ export function projectRoutes(
       bodyLimit: BIG_BODY,
       schema: {
         summary: 'Create a project (multipart form: title, content, authorId, thumbnail)',
+        description: "403 at the plan's project limit or over its words per project; 413 over the plan's storage.",
         ...multipartBody(createForm),
-        response: { 201: apiSuccess(projectSummarySchema), ...errorResponses(400, 401, 403, 404, 413) },
+        response: {
+          201: apiSuccess(projectSummarySchema),
+          403: apiError.describe("The plan's project limit or words per project is reached"),
+          413: STORAGE_413,
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (req, reply) => {
@@ -180,9 +198,16 @@ export function projectRoutes(
       bodyLimit: BIG_BODY,
       schema: {
         summary: 'Edit a project (multipart form: any of title, content, authorId, thumbnail, resetThumbnail)',
+        description:
+          "403 when the project is read-only or the text is over the plan's words per project; 413 over the plan's storage.",
         ...byId,
         ...multipartBody(editForm),
-        response: { 200: apiSuccess(projectSummarySchema), ...errorResponses(400, 401, 403, 404, 409, 413) },
+        response: {
+          200: apiSuccess(projectSummarySchema),
+          403: READ_ONLY_403,
+          413: STORAGE_413,
+          ...errorResponses(400, 401, 404, 409),
+        },
       },
     },
     async (req) => {
@@ -204,7 +229,7 @@ export function projectRoutes(
     {
       onRequest: signedIn,
       schema: {
-        summary: 'Delete a project',
+        summary: 'Delete a project (read-only ones too)',
         ...byId,
         response: { 200: apiSuccess(z.object({ id: z.string() })), ...errorResponses(401, 404) },
       },
@@ -224,7 +249,7 @@ export function projectRoutes(
         summary: "Replace the project's outline",
         ...byId,
         body: z.object({ outline }),
-        response: { 200: apiSuccess(outline), ...errorResponses(400, 401, 404, 409, 413) },
+        response: { 200: apiSuccess(outline), 403: READ_ONLY_403, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
     async (req) => ok((await projects.setOutline(callerOf(req), req.params.id, req.body.outline)).outline),
@@ -239,7 +264,11 @@ export function projectRoutes(
         summary: "Replace the project's characters",
         ...byId,
         body: z.object({ characters: z.array(character).max(10_000) }),
-        response: { 200: apiSuccess(z.array(character)), ...errorResponses(400, 401, 404, 409, 413) },
+        response: {
+          200: apiSuccess(z.array(character)),
+          403: READ_ONLY_403,
+          ...errorResponses(400, 401, 404, 409, 413),
+        },
       },
     },
     async (req) => ok((await projects.setCharacters(callerOf(req), req.params.id, req.body.characters)).characters),
@@ -255,7 +284,7 @@ export function projectRoutes(
         summary: "Replace the project's quotes",
         ...byId,
         body: z.object({ quotes: z.array(quote).max(500_000) }),
-        response: { 200: apiSuccess(z.array(quote)), ...errorResponses(400, 401, 404, 409, 413) },
+        response: { 200: apiSuccess(z.array(quote)), 403: READ_ONLY_403, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
     async (req) => ok((await projects.setQuotes(callerOf(req), req.params.id, req.body.quotes)).quotes),
@@ -276,27 +305,38 @@ export function projectRoutes(
             .describe('The text to read; leave it out for the saved one'),
           debug: z.boolean().optional(),
         }),
-        response: { 200: apiSuccess(z.object({ outline })), ...errorResponses(400, 401, 404, 413) },
+        response: {
+          200: apiSuccess(z.object({ outline })),
+          403: READ_ONLY_403,
+          ...errorResponses(400, 401, 404, 409, 413),
+        },
       },
     },
     async (req) => ok({ outline: await projects.detectStructure(callerOf(req), req.params.id, req.body.content) }),
   );
 
   // SPEC §7: start and stop the analysis; both answer the updated project (without its content).
-  const analysisCall = (summary: string) => ({
+  const analysisCall = (summary: string, forbidden: z.ZodType) => ({
     onRequest: signedIn,
     schema: {
       summary,
       ...byId,
-      response: { 200: apiSuccess(projectSummarySchema), ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: apiSuccess(projectSummarySchema), 403: forbidden, ...errorResponses(400, 401, 404, 409) },
     },
   });
-  app.post('/api/projects/:id/analyze', analysisCall('Start analysing the project'), async (req) =>
+  app.post('/api/projects/:id/analyze', analysisCall('Start analysing the project', READ_ONLY_403), async (req) =>
     ok(projectSummary(await projects.analyze(callerOf(req), req.params.id), new Map())),
   );
 
-  app.post('/api/projects/:id/cancel-analysis', analysisCall("Stop the project's analysis"), async (req) =>
-    ok(projectSummary(await projects.cancelAnalysis(callerOf(req), req.params.id), new Map())),
+  // Stopping work is allowed on a read-only project too; the answer says whether it is one.
+  app.post(
+    '/api/projects/:id/cancel-analysis',
+    analysisCall("Stop the project's analysis", apiError.describe('CSRF pair missing or different')),
+    async (req) => {
+      const caller = callerOf(req);
+      const project = await projects.cancelAnalysis(caller, req.params.id);
+      return ok(projectSummary(project, new Map(), await projects.readOnly(caller, project.id)));
+    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
 // POST /api/upload/parse-document (multipart `file`: .docx or .txt, read by content) and the audio
 // samples: POST /api/upload/audio {audioData, fileType}, GET /api/upload/audio/{name} (owner only).
-import { apiSuccess, ok } from '@castbook/contracts';
+import { apiError, apiSuccess, ok } from '@castbook/contracts';
 import {
   binaryResponse,
   currentUser,
@@ -12,7 +12,9 @@ import {
 } from '@castbook/platform';
 import { z } from 'zod';
 import { checkFields, readForm } from '@castbook/platform';
+import type { Projects } from '../domain/project-service.js';
 import { AUDIO_FILE_TYPES, documentText, type AudioSamples } from '../domain/uploads.js';
+import { callerOf } from './projects.js';
 
 /** The shape AudioSamples.store takes (its content is then checked against fileType). */
 const AUDIO_DATA_URL = /^data:[\w/+.-]*(;[\w=.-]+)*;base64,[A-Za-z0-9+/=\s]*$/;
@@ -21,7 +23,7 @@ const SILENT_WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=
 
 export function uploadRoutes(
   app: HttpService,
-  deps: { audio: AudioSamples; maxDocumentBytes: number; maxAudioBytes: number },
+  deps: { audio: AudioSamples; projects: Projects; maxDocumentBytes: number; maxAudioBytes: number },
   signedIn: ReturnType<typeof authHook>,
 ) {
   app.post(
@@ -61,6 +63,10 @@ export function uploadRoutes(
       bodyLimit: Math.ceil((deps.maxAudioBytes * 4) / 3) + 64 * 1024,
       schema: {
         summary: "Store a character's voice sample; answers the URL to save as the character's audioSample",
+        description:
+          'Needs a plan with voice:recording (Pro, Enterprise): 403 otherwise. The recording counts toward ' +
+          "the plan's storage (every stored byte, avatars included): 413 when it would go over. With " +
+          '`projectId`, the project must be writable (403 when it is read-only over the project limit).',
         body: z.object({
           audioData: z
             .string()
@@ -68,11 +74,24 @@ export function uploadRoutes(
             .describe('The recording as a base64 data URL, checked by content against fileType')
             .meta({ pattern: AUDIO_DATA_URL.source, examples: [`data:audio/wav;base64,${SILENT_WAV}`] }),
           fileType: z.enum(AUDIO_FILE_TYPES).default('wav'),
+          projectId: z
+            .string()
+            .max(200)
+            .optional()
+            .describe('The project whose character gets the sample (checked writable)'),
         }),
-        response: { 200: apiSuccess(z.object({ url: z.string() })), ...errorResponses(400, 401, 413) },
+        response: {
+          200: apiSuccess(z.object({ url: z.string() })),
+          403: apiError.describe('The plan has no voice:recording, or the project is read-only'),
+          413: apiError.describe("Over the recording's size limit, or over the plan's storage"),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
-    async (req) => ok({ url: await deps.audio.store(currentUser(req).userId, req.body.audioData, req.body.fileType) }),
+    async (req) =>
+      ok({
+        url: await deps.projects.storeAudio(callerOf(req), req.body.audioData, req.body.fileType, req.body.projectId),
+      }),
   );
 
   app.get(
