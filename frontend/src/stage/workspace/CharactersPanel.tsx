@@ -64,7 +64,7 @@ export function CharactersPanel({
       {adding && !readOnly && (
         <AddCharacter onCancel={() => setAdding(false)} onAdd={onAdd} onDone={() => setAdding(false)} />
       )}
-      {characters.length === 0 && !adding && <NotAnalysed status={analysisStatus} />}
+      {characters.length === 0 && !adding && <NotAnalysed status={analysisStatus} readOnly={readOnly} />}
       <Stack spacing={1} sx={{ px: 1.5, pb: 2 }} component="ul" aria-label="Characters" style={{ margin: 0 }}>
         {sorted.map((c) => (
           <CharacterCard
@@ -90,9 +90,10 @@ export function CharactersPanel({
   );
 }
 
-function NotAnalysed({ status }: { status: AnalysisStatus }) {
-  const text =
-    status === 'in_progress'
+function NotAnalysed({ status, readOnly }: { status: AnalysisStatus; readOnly: boolean }) {
+  const text = readOnly
+    ? 'No characters yet. This project is read-only, so it cannot be analysed or given characters until you upgrade.'
+    : status === 'in_progress'
       ? 'The analysis is finding the characters. They appear here when it finishes.'
       : status === 'failed'
         ? 'The last analysis failed, so no characters were found. Retry the analysis, or add characters by hand.'
