@@ -1,4 +1,4 @@
-// Forwards /api/* to the owning service, keeping the request id so logs join up across services.
+// Forwards /api/* (and billing's /pay/* pages) to the owning service, keeping the request id so logs join up across services.
 // Bodies are streamed, never parsed here, and bounded by the gateway's own body limit: a declared
 // length over it is refused before any service is asked, a streamed body that grows past it is cut
 // off, both with a 413. When a service refuses a body early (its own 413), the service reads and
@@ -6,6 +6,7 @@
 // rather than a reset connection or a 502.
 import { PassThrough } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '@castbook/contracts';
 import {
   DRAIN_LIMIT,
@@ -61,12 +62,19 @@ export async function registerProxy(app: HttpService, services: Record<ServiceNa
       req.headers['content-type'] = 'application/octet-stream';
     }
   });
-  app.all('/api/*', async (req, reply) => {
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? req.url;
     const service = serviceFor(path);
     if (!service) return reply.status(404).send(fail(`No route ${req.method} ${path}`));
     return reply.from(`${services[service]}${req.url}`, {
-      rewriteRequestHeaders: (_r, headers) => ({ ...headers, [REQUEST_ID_HEADER]: req.id }),
+      // The Host the browser used goes along as x-forwarded-host (reply-from sets Host to the
+      // service's), so billing can tell the app's own origin (checkout return URLs, its /pay pages).
+      rewriteRequestHeaders: (_r, headers) => ({
+        ...headers,
+        [REQUEST_ID_HEADER]: req.id,
+        'x-forwarded-host': req.headers.host ?? '',
+        'x-forwarded-proto': req.protocol,
+      }),
       onResponse: (_request, rep, res) => {
         // The service that answered writes this request's one access line.
         accessLoggedUpstream(req);
@@ -92,5 +100,8 @@ export async function registerProxy(app: HttpService, services: Record<ServiceNa
         rep.status(502).send(fail(`The ${service} service is unavailable`));
       },
     });
-  });
+  };
+  app.all('/api/*', forward);
+  // The local payment provider's pages (billing serves them; no token: the session id is the key).
+  app.all('/pay/*', forward);
 }

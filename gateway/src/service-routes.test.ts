@@ -20,6 +20,9 @@ describe('gateway route table', () => {
     ['/api/upload/parse-document', 'projects'],
     ['/api/authors', 'authors'],
     ['/api/authors/123', 'authors'],
+    ['/api/subscriptions/webhook', 'billing'],
+    ['/pay/checkout/cs_local_0123', 'billing'],
+    ['/pay/portal/bps_local_0123', 'billing'],
   ])('%s goes to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });
@@ -27,5 +30,6 @@ describe('gateway route table', () => {
   it('does not match look-alike paths', () => {
     expect(serviceFor('/api/authorsx')).toBeUndefined();
     expect(serviceFor('/api/unknown')).toBeUndefined();
+    expect(serviceFor('/payments')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-// Which service answers which API path (SPEC §7). First match wins; the table in README.md mirrors it.
+// Which service answers which API path (SPEC §7), and billing's /pay/* pages. First match wins; the table in README.md mirrors it.
 export const SERVICES = ['auth', 'projects', 'authors', 'analysis', 'billing'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -11,6 +11,8 @@ export const SERVICE_ROUTES: ReadonlyArray<{ pattern: RegExp; service: ServiceNa
   { pattern: /^\/api\/projects(\/|$)/, service: 'projects' },
   { pattern: /^\/api\/upload(\/|$)/, service: 'projects' },
   { pattern: /^\/api\/authors(\/|$)/, service: 'authors' },
+  // The local payment provider's checkout, portal and invoice pages (embedded mode, no Stripe keys).
+  { pattern: /^\/pay\//, service: 'billing' },
 ];
 
 export function serviceFor(path: string): ServiceName | undefined {

@@ -1,11 +1,15 @@
 // The /api calls a browser may make without a token (SPEC §7: login, register, reset-password,
-// health; plus the API docs). Everything else under /api needs a verified, unrevoked token.
+// health; plus the API docs and Enterprise "Contact sales"), and the payment provider's webhook,
+// which billing authenticates by its Stripe-Signature. Everything else under /api needs a verified,
+// unrevoked token.
 const PUBLIC: ReadonlyArray<{ methods: readonly string[]; pattern: RegExp }> = [
   { methods: ['GET', 'POST'], pattern: /^\/api\/auth\/login$/ },
   { methods: ['POST'], pattern: /^\/api\/auth\/register$/ },
   { methods: ['POST'], pattern: /^\/api\/auth\/reset-password(\/confirm)?$/ },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/health$/ },
   { methods: ['GET', 'HEAD'], pattern: /^\/api\/docs(\/|$)/ },
+  { methods: ['POST'], pattern: /^\/api\/subscriptions\/contact-sales$/ },
+  { methods: ['POST'], pattern: /^\/api\/subscriptions\/webhook$/ },
 ];
 
 export function isPublicApi(method: string, path: string): boolean {

@@ -5,3 +5,4 @@ export * from './events.js';
 export * from './limits.js';
 export * from './plans.js';
 export * from './text.js';
+export * from './billing.js';

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceTarget } from '@castbook/platform';
 import { billingRoutes } from './app.js';
 import { billingConfig } from './config.js';
+import { subscribeUsage } from './events/usage.js';
 import { subscribeUserRegistered } from './events/user-registered.js';
 
 export const billingTarget = serviceTarget({
@@ -11,5 +12,8 @@ export const billingTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: billingRoutes,
-  consumers: async ({ bus, db, logger }) => [await subscribeUserRegistered(bus, db, logger)],
+  consumers: async ({ bus, db, logger }) => [
+    await subscribeUserRegistered(bus, db, logger),
+    await subscribeUsage(bus, db, logger),
+  ],
 });

@@ -38,9 +38,16 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * Calls made by other servers, never by a browser, and authenticated by a signature over the body
+ * instead of a cookie: the payment provider's webhook (Stripe-Signature, checked by billing).
+ */
+const NOT_FROM_BROWSERS = new Set(['/api/subscriptions/webhook']);
+
 /** Whether the request changes state on the API, and so needs the header to match the cookie. */
 export function needsCsrf(method: string, url: string): boolean {
-  return !SAFE_METHODS.has(method) && (url.split('?')[0] ?? url).startsWith('/api/');
+  const path = url.split('?')[0] ?? url;
+  return !SAFE_METHODS.has(method) && path.startsWith('/api/') && !NOT_FROM_BROWSERS.has(path);
 }
 
 /** The onRequest hook: refuses a state-changing /api request without a matching pair with a 403. */

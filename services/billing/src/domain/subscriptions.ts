@@ -12,7 +12,28 @@ export interface SubscriptionRecord {
   isTrial: boolean;
   paymentReferenceId: string | null;
   origin: 'registration' | 'default';
+  /** The payment provider's customer and subscription linked to this user (null before checkout). */
+  providerCustomerId: string | null;
+  providerSubscriptionId: string | null;
+  /** The provider's own status word (trialing, active, past_due, canceled, ...). */
+  providerStatus: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** When a renewal payment first failed; cleared by a paid invoice. */
+  paymentFailedAt: Date | null;
+  trialUsed: boolean;
+  trialNoticeSentAt: Date | null;
 }
+
+/** The fields a new record starts with before any payment. */
+export const NO_PAYMENT = {
+  providerCustomerId: null,
+  providerSubscriptionId: null,
+  providerStatus: null,
+  cancelAtPeriodEnd: false,
+  paymentFailedAt: null,
+  trialUsed: false,
+  trialNoticeSentAt: null,
+} as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -31,6 +52,7 @@ export function freeSubscription(
     isTrial: false,
     paymentReferenceId: null,
     origin,
+    ...NO_PAYMENT,
   };
 }
 
@@ -46,12 +68,39 @@ export function subscriptionAtRegistration(userId: string, tier: SubscriptionTie
     isTrial: true,
     paymentReferenceId: null,
     origin: 'registration',
+    ...NO_PAYMENT,
+    trialUsed: true,
   };
 }
 
-/** A trial past its end without payment has returned to Free (nothing the user made is deleted). */
-export function trialHasEnded(s: SubscriptionRecord, now: Date): boolean {
-  return s.isTrial && s.paymentReferenceId === null && s.endDate !== null && s.endDate.getTime() <= now.getTime();
+export const DAY_MS = DAY;
+
+/**
+ * Why a Pro entitlement has run out at `now`, or undefined while it holds. Nothing the user made is
+ * deleted when it does: the account returns to Free and projects over the limit turn read-only.
+ *  - a trial without a provider subscription (the registration's) past its end;
+ *  - a provider subscription canceled at period end, past that end;
+ *  - a renewal payment that failed longer than the grace period ago;
+ *  - a provider subscription whose period ended more than the grace period ago with no renewal heard
+ *    of (a lost webhook must not keep Pro forever).
+ */
+export function expiryReason(s: SubscriptionRecord, now: Date, graceMs: number): string | undefined {
+  if (s.tier !== 'pro') return undefined;
+  const t = now.getTime();
+  const end = s.endDate?.getTime();
+  if (!s.providerSubscriptionId) {
+    return end !== undefined && end <= t ? (s.isTrial ? 'trial ended' : 'period ended') : undefined;
+  }
+  if (s.cancelAtPeriodEnd && end !== undefined && end <= t) return 'canceled at period end';
+  if (s.paymentFailedAt && s.paymentFailedAt.getTime() + graceMs <= t) return 'payment failed past the grace period';
+  if (end !== undefined && end + graceMs <= t) return 'period ended without renewal';
+  return undefined;
+}
+
+/** Where Pro comes from: nowhere (Free), the registration's trial, or the payment provider. */
+export function entitlementSource(s: SubscriptionRecord): 'none' | 'registration-trial' | 'provider' {
+  if (s.tier !== 'pro') return 'none';
+  return s.providerSubscriptionId ? 'provider' : 'registration-trial';
 }
 
 export function limitsOf(tier: SubscriptionTier): Limits {
@@ -63,8 +112,10 @@ export function featuresOf(tier: SubscriptionTier): string[] {
   return [...PLANS[tier].featureIds];
 }
 
-/** SPEC §3's subscription shape plus whether it is a trial. */
-export function subscriptionView(s: SubscriptionRecord): Subscription & { isTrial: boolean } {
+/** SPEC §3's subscription shape plus whether it is a trial and ends at the period's end. */
+export function subscriptionView(
+  s: SubscriptionRecord,
+): Subscription & { isTrial: boolean; cancelAtPeriodEnd: boolean } {
   return {
     tier: s.tier,
     status: s.status,
@@ -73,5 +124,6 @@ export function subscriptionView(s: SubscriptionRecord): Subscription & { isTria
     paymentReferenceId: s.paymentReferenceId,
     features: featuresOf(s.tier),
     isTrial: s.isTrial,
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
   };
 }

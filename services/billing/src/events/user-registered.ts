@@ -1,5 +1,5 @@
 // Consumes user.registered.v1 (idempotently: handled event ids are recorded with the effect) and
-// gives the new user their subscription. If the user already asked for their subscription and got
+// gives the new user their subscription; remembers the user's email for billing's own mail. If the user already asked for their subscription and got
 // the Free default, the registration's choice replaces it.
 import { TOPICS, type TypedEvent } from '@castbook/contracts';
 import {
@@ -10,6 +10,7 @@ import {
   type Logger,
   type Queryable,
 } from '@castbook/platform';
+import { rememberUser } from '../db/billing.js';
 import { findSubscription, insertSubscription, replaceSubscription } from '../db/subscriptions.js';
 import { subscriptionAtRegistration } from '../domain/subscriptions.js';
 import { subscriptionChanged } from './subscription-events.js';
@@ -17,7 +18,9 @@ import { subscriptionChanged } from './subscription-events.js';
 export const BILLING_GROUP = 'billing';
 
 export async function applyRegistration(tx: Queryable, event: TypedEvent<'user.registered.v1'>): Promise<void> {
-  const { userId, subscriptionTier } = event.payload;
+  const { userId, subscriptionTier, email, name } = event.payload;
+  // The address the trial notice goes to.
+  await rememberUser(tx, { userId, email, name });
   // The trial runs from the registration, not from when the event happened to arrive.
   const wanted = subscriptionAtRegistration(userId, subscriptionTier, new Date(event.occurredAt));
   const now = new Date();
