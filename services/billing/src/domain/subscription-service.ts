@@ -15,9 +15,9 @@ export const DEFAULT_GRACE_MS = 7 * DAY_MS;
 
 type Meta = Record<string, string>;
 
-/** Whether subscription.changed.v1 has something new to say. */
+/** Whether subscription.changed.v1 (tier, status, limits, features) has something new to say. */
 function changed(a: SubscriptionRecord, b: SubscriptionRecord): boolean {
-  return a.tier !== b.tier || a.status !== b.status || a.isTrial !== b.isTrial;
+  return a.tier !== b.tier || a.status !== b.status;
 }
 
 /** Free again, keeping what ties the user to the provider and that the trial was used. */
