@@ -2,7 +2,7 @@
 // the billing portal, the payment history, the plan comparison and Enterprise's "Contact sales".
 // Failures are ApiCallErrors naming the call in SPEC §8's words, with the server's own message.
 import useSWR from 'swr';
-import type { SubscriptionTier } from '@castbook/contracts';
+import type { Invoice, SubscriptionTier } from '@castbook/contracts';
 import { api } from './client';
 import { SUBSCRIPTION_KEY, type SubscriptionInfo } from './auth-api';
 import { withAction } from './call-error';
@@ -46,15 +46,7 @@ export const createCheckout = (urls: { successUrl: string; cancelUrl: string }) 
 
 export const portalUrl = () => data<{ url: string }>(BILLING_MESSAGES.portal, `${SUBSCRIPTION_KEY}/portal`);
 
-export interface Invoice {
-  id: string;
-  number: string | null;
-  date: string;
-  amountCents: number;
-  currency: string;
-  status: string;
-  url: string | null;
-}
+export type { Invoice };
 export const useInvoices = (enabled = true) =>
   useSWR<Invoice[]>(enabled ? INVOICES_KEY : null, () =>
     data<{ invoices: Invoice[] }>(BILLING_MESSAGES.invoices, INVOICES_KEY).then((d) => d.invoices),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
+  contactSalesBody,
   displayName,
   loginBody,
   newPassword,
@@ -63,20 +64,11 @@ export const profileForm = z.object({ name: displayName });
 export type ProfileForm = z.input<typeof profileForm>;
 
 /**
- * Enterprise "Contact sales" (PRODUCT.md): who is asking and for how many seats. The seats field is a
- * number input read as a number; an empty one reads as NaN and is reported as not a whole number.
+ * Enterprise "Contact sales" (PRODUCT.md): billing's own body rules, so the form says what the server
+ * would. The seats field is a number input read as a number: an empty one is NaN, reported as not a
+ * whole number rather than zod's type message.
  */
-const requiredText = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-export const contactSalesForm = z.object({
-  name: requiredText('Name', 200),
-  email: resetPasswordRequestBody.shape.email,
-  company: requiredText('Company', 200),
-  seats: z
-    .number({ error: 'Seats must be a whole number' })
-    .int('Seats must be a whole number')
-    .min(1, 'Seats must be at least 1')
-    .max(1_000_000, 'Seats must be at most 1,000,000'),
-  message: z.string().trim().max(5000, 'The message must be at most 5000 characters'),
+export const contactSalesForm = contactSalesBody.extend({
+  seats: z.number({ error: 'Seats must be a whole number' }).pipe(contactSalesBody.shape.seats),
 });
 export type ContactSalesForm = z.input<typeof contactSalesForm>;
