@@ -178,7 +178,8 @@ function CurrentPlan({
                 {actions.busy === 'upgrade' ? 'Opening checkout…' : 'Upgrade to Pro'}
               </Button>
             )}
-            {trial && (
+            {/* A registration trial has no provider subscription yet; a checkout trial already has one. */}
+            {trial && !s.paymentReferenceId && (
               <Button
                 variant="contained"
                 startIcon={<WorkspacePremiumOutlined />}
