@@ -2,12 +2,12 @@
 # Installs the infrastructure the `infra` test tier, `npm run start:cluster` and `npm run loadtest`
 # need, without Docker and from package registries only (Maven Central, the Go module proxy):
 #   - Apache Kafka (broker + KRaft controller + tools) as jars resolved by Maven from infra/kafka/pom.xml
-#   - MinIO and k6, built with `go install`
+#   - MinIO, k6 and stripe-mock (billing's Stripe client is tested against it), built with `go install`
 #   - Schemathesis (the api tier's OpenAPI fuzzer), with pip from PyPI into a virtualenv
 # Everything lands in a cache OUTSIDE the clone so a fresh clone (CI, a second worktree) reuses it:
 #   ${CASTBOOK_CACHE:-$HOME/.cache/castbook}/
 #     kafka -> kafka-<version>/   libs/*.jar, bin/kafka-run-class
-#     bin/minio, bin/k6
+#     bin/minio, bin/k6, bin/stripe-mock
 #     schemathesis/   a Python virtualenv, bin/schemathesis
 # Idempotent: each part is skipped when already installed; re-running after a change to the pom
 # re-resolves Kafka. Needs: java >= 17, mvn, go, python3 with venv (see docs/operations.md).
@@ -17,9 +17,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 CACHE="${CASTBOOK_CACHE:-$HOME/.cache/castbook}"
 POM="$ROOT/infra/kafka/pom.xml"
 # Pinned so CI and every developer run the same binaries (and Go's module cache stays warm).
-# Override with MINIO_VERSION=latest / K6_VERSION=latest to move on.
+# Override with MINIO_VERSION=latest / K6_VERSION=latest / STRIPE_MOCK_VERSION=latest to move on.
 MINIO_VERSION="${MINIO_VERSION:-v0.0.0-20260212201848-7aac2a2c5b7c}"
 K6_VERSION="${K6_VERSION:-v1.8.1}"
+STRIPE_MOCK_VERSION="${STRIPE_MOCK_VERSION:-v0.203.0}"
 SCHEMATHESIS_VERSION="${SCHEMATHESIS_VERSION:-4.32.5}"
 
 log() { printf '[infra:install] %s\n' "$*"; }
@@ -86,7 +87,7 @@ fi
 # A stable path for the starters, whatever the version.
 ln -sfn "kafka-$kafka_version" "$CACHE/kafka"
 
-# ---------------------------------------------------------------- MinIO, k6
+# ---------------------------------------------------------------- MinIO, k6, stripe-mock
 # Reuses a binary that is already on this machine (PATH, or GOPATH/bin from an earlier manual
 # `go install`) by linking it into the cache; builds it otherwise. Building is the slow part of a
 # fresh install (minutes, CPU-bound), hence the reuse.
@@ -117,6 +118,7 @@ install_go_binary() {
 
 install_go_binary minio github.com/minio/minio "$MINIO_VERSION"
 install_go_binary k6 go.k6.io/k6 "$K6_VERSION"
+install_go_binary stripe-mock github.com/stripe/stripe-mock "$STRIPE_MOCK_VERSION"
 
 # ---------------------------------------------------------------- Schemathesis
 # The api test tier's OpenAPI fuzzer, from PyPI into a virtualenv of its own (pip, nothing else).
@@ -144,5 +146,6 @@ log "done. Installed in $CACHE:"
 log "  Kafka $kafka_version  $CACHE/kafka/libs ($(ls "$CACHE/kafka/libs" | wc -l) jars), tools: $CACHE/kafka/bin/kafka-run-class"
 log "  MinIO           $CACHE/bin/minio -> $(readlink -f "$CACHE/bin/minio")"
 log "  k6              $CACHE/bin/k6 -> $(readlink -f "$CACHE/bin/k6")"
+log "  stripe-mock     $CACHE/bin/stripe-mock -> $(readlink -f "$CACHE/bin/stripe-mock")"
 log "  Schemathesis    $CACHE/schemathesis/bin/schemathesis ($SCHEMATHESIS_VERSION)"
 log "Set CASTBOOK_CACHE to use another location (the test harness and start:cluster read it too)."
