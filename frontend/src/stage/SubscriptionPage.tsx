@@ -161,7 +161,7 @@ function CurrentPlan({
                 label={statusLabel(s.status)}
                 color={s.status === 'active' ? 'success' : s.status === 'pending' ? 'warning' : 'default'}
               />
-              {left !== null && <Chip size="small" color="info" variant="outlined" label={trialEndsLabel(left)} />}
+              {left !== null && <Chip size="small" color="primary" variant="outlined" label={trialEndsLabel(left)} />}
             </Stack>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
               {plan?.description}
@@ -224,10 +224,11 @@ function CurrentPlan({
           />
         </Box>
 
-        {trial && (
+        {trial && !ending && (
           <Alert severity="info" variant="outlined" sx={{ mt: 3 }}>
-            Your free trial ends on {formatDate(s.endDate)}. After that the account returns to Free unless you
-            subscribe; nothing is deleted, and projects beyond the Free plan's limit become read-only.
+            {s.paymentReferenceId
+              ? `Your free trial ends on ${formatDate(s.endDate)}; then Pro renews monthly with the card you added. Change the card or cancel in Manage Billing.`
+              : `Your free trial ends on ${formatDate(s.endDate)}. After that the account returns to Free unless you subscribe; nothing is deleted, and projects beyond the Free plan's limit become read-only.`}
           </Alert>
         )}
         {ending && (
