@@ -33,6 +33,8 @@ const SERVICES = ['billing', 'analysis', 'authors', 'projects', 'auth'] as const
 const EMAIL = 'fuzz@example.com';
 /** A second user whose password the reset run sets: the fuzzer never learns this address. */
 const RESET_EMAIL = 'reset@example.com';
+/** A Free user who starts the fuzzed checkouts. */
+const BUYER_EMAIL = 'buyer@example.com';
 const PASSWORD = 'Fuzz-Tester-1';
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const SILENT_WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';
@@ -53,6 +55,10 @@ const CHECKED_BEYOND_SCHEMA = [
   'POST /api/authors',
   'PATCH /api/authors/{id}',
   'POST /api/auth/reset-password/confirm',
+  // Billing: checkout URLs must be the app's own pages (and a paid Pro user's checkout is a 409);
+  // contact-sales is rate-limited per email and address (429).
+  'POST /api/subscriptions/checkout',
+  'POST /api/subscriptions/contact-sales',
 ];
 
 /**
@@ -77,6 +83,16 @@ interface Seed {
   authorId: string;
   projectId: string;
   audioName: string;
+  /** A Free user's token: who starts checkouts. */
+  freeToken: string;
+}
+
+/** Checkout return pages on the app's own origin (billing refuses any other). */
+function checkoutUrls(url: string) {
+  return {
+    successUrl: `${url}/stage/settings/subscription?upgrade=success`,
+    cancelUrl: `${url}/stage/settings/subscription?upgrade=cancelled`,
+  };
 }
 
 let stack: ChildProcess | undefined;
@@ -170,7 +186,44 @@ async function seedData(url: string): Promise<Seed> {
     body: JSON.stringify({ audioData: `data:audio/wav;base64,${SILENT_WAV}`, fileType: 'wav' }),
   });
   const audioName = String(audio.url).split('/').pop()!;
-  return { url, csrf, token, userId, authorId: author.id, projectId: project.id, audioName };
+  // Billing: the test user pays for Pro on the local checkout (a billing account: the portal and
+  // invoices answer); a second, Free user starts the fuzzed checkouts (a paid user's is a 409).
+  const checkout = await call(url, '/api/subscriptions/checkout', {
+    method: 'POST',
+    csrf,
+    token,
+    headers: json,
+    body: JSON.stringify(checkoutUrls(url)),
+  });
+  const paid = await fetch(String(checkout.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', cardName: 'Fuzz Tester' }),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`local checkout: ${paid.status}`);
+  const buyer = await call(url, '/api/auth/register', {
+    method: 'POST',
+    csrf,
+    headers: json,
+    body: JSON.stringify({
+      name: 'Free Buyer',
+      email: BUYER_EMAIL,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+    }),
+  });
+  return {
+    url,
+    csrf,
+    token,
+    userId,
+    authorId: author.id,
+    projectId: project.id,
+    audioName,
+    freeToken: String(buyer.token),
+  };
 }
 
 /** schemathesis.toml: who the caller is, the seeded ids, and the operations checked beyond their schema. */
@@ -212,6 +265,16 @@ function config(s: Seed, token: string): string {
     `[[operations]]`,
     `include-name = "GET /api/upload/audio/{name}"`,
     `parameters = { "path.name" = "${s.audioName}" }`,
+    // A feature id the catalogue knows (any other is a 404, covered by billing's integration tests).
+    `[[operations]]`,
+    `include-name = "GET /api/subscriptions/feature/{feature}"`,
+    `parameters = { "path.feature" = "characters:analysis" }`,
+    `[[operations]]`,
+    `include-name = "GET /api/subscriptions/features/{featureId}"`,
+    `parameters = { "path.featureId" = "voice:recording" }`,
+    `[[operations]]`,
+    `include-name = "POST /api/subscriptions/checkout"`,
+    `parameters = { "body.successUrl" = "${checkoutUrls(s.url).successUrl}", "body.cancelUrl" = "${checkoutUrls(s.url).cancelUrl}" }`,
   ];
   for (const name of MULTIPART) {
     lines.push(`[[operations]]`, `include-name = "${name}"`, `generation = { mode = "positive" }`);
@@ -269,6 +332,7 @@ function schemathesis(configPath: string, service: string, answers: string, extr
       CASTBOOK_PASSWORD: PASSWORD,
       CASTBOOK_RESET_TOKEN: resetToken,
       CASTBOOK_ANSWERS: answers,
+      CASTBOOK_FREE_TOKEN: seed.freeToken,
     },
   });
   const output = `${res.stdout ?? ''}${res.stderr ?? ''}`;

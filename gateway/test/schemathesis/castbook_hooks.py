@@ -4,7 +4,10 @@ Test data the OpenAPI documents cannot carry, filled in on positive cases only (
 left as generated, so what it gets wrong stays wrong):
 - the signed-in test user's own id (update-profile, update-password) and password;
 - confirmPassword equal to password (a rule between two fields, which JSON Schema cannot say);
-- every other login with the test user's credentials, and the reset token its mail carried.
+- every other login with the test user's credentials, and the reset token its mail carried;
+- billing: PUT /api/subscriptions keeps the test user on Pro (a downgrade would leave the other
+  services' operations to a Free user's limits), and checkouts are started by a Free user (the test
+  user has paid, and a paid user's checkout is a 409).
 Every answer is recorded (operation and status) so the test can say which operations answered 2xx.
 """
 
@@ -18,6 +21,7 @@ USER_ID = os.environ["CASTBOOK_USER_ID"]
 EMAIL = os.environ["CASTBOOK_EMAIL"]
 PASSWORD = os.environ["CASTBOOK_PASSWORD"]
 RESET_TOKEN = os.environ.get("CASTBOOK_RESET_TOKEN", "")
+FREE_TOKEN = os.environ.get("CASTBOOK_FREE_TOKEN", "")
 ANSWERS = os.environ["CASTBOOK_ANSWERS"]
 _logins = itertools.count()
 
@@ -49,6 +53,8 @@ def _set(body, key, value):
 
 @schemathesis.hook
 def map_case(context, case):
+    if _positive(case) and FREE_TOKEN and _name(case.operation) == "POST /api/subscriptions/checkout":
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {FREE_TOKEN}"}
     if not isinstance(case.body, dict) or not _positive(case):
         return case
     # A body with a file (bytes, or Schemathesis' binary wrapper) is left alone: Schemathesis re-checks a changed body against the
@@ -71,6 +77,8 @@ def map_case(context, case):
     if name == "POST /api/auth/reset-password/confirm" and RESET_TOKEN:
         _set(body, "token", RESET_TOKEN)
         _set(body, "newPassword", PASSWORD)
+    if name == "PUT /api/subscriptions":
+        _set(body, "tier", "pro")
     if body != case.body:
         case.body = body
     return case
