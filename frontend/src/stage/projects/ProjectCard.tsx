@@ -61,11 +61,21 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           {locked.readOnly && (
             <Chip
               size="small"
-              color="warning"
               icon={<LockOutlined />}
               label="Read-only"
               title={locked.reason}
-              sx={{ position: 'absolute', top: 8, left: 8, boxShadow: 2 }}
+              // Dark glass over any cover, in either theme: white text keeps AA contrast where the
+              // theme's filled warning (white on amber) does not.
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                boxShadow: 2,
+                bgcolor: 'rgba(17, 24, 39, 0.88)',
+                color: '#fff',
+                fontWeight: 600,
+                '& .MuiChip-icon': { color: '#fbbf24' },
+              }}
             />
           )}
         </Box>
