@@ -37,14 +37,16 @@ export function withProviderSubscription(
   sub: ProviderSubscription,
   now: Date,
 ): SubscriptionRecord {
-  if (ENTITLED.has(sub.status)) {
+  // past_due only continues Pro this subscription already gave: once the grace period has ended it,
+  // a later failed renewal of the same subscription must not start it again.
+  const continues = cur.tier === 'pro' && cur.providerSubscriptionId === sub.id;
+  if (ENTITLED.has(sub.status) && (sub.status !== 'past_due' || continues)) {
     const trialing = sub.status === 'trialing';
-    const same = cur.tier === 'pro' && cur.providerSubscriptionId === sub.id;
     return {
       ...cur,
       tier: 'pro',
       status: 'active',
-      startDate: same ? cur.startDate : now,
+      startDate: continues ? cur.startDate : now,
       endDate: sub.currentPeriodEnd ?? sub.trialEnd ?? cur.endDate,
       isTrial: trialing,
       paymentReferenceId: sub.id,
