@@ -34,7 +34,8 @@ export default defineConfig({
         // The stack serves frontend/dist, so the app is (re)built first when its sources changed. The
         // log goes to a file: tests read mails from it (the embedded mailer writes them to the log).
         command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node frontend/scripts/ensure-build.mjs && node --conditions=@castbook/source --import tsx launcher/src/main.ts > ${E2E_SERVER_LOG}`,
-        env: { DATA_DIR: E2E_DATA_DIR, PORT: String(PORT), LOG_LEVEL: 'info' },
+        // BILLING_TEST_CLOCK: billing's test clock route, so a spec can move past a trial or a period.
+        env: { DATA_DIR: E2E_DATA_DIR, PORT: String(PORT), LOG_LEVEL: 'info', BILLING_TEST_CLOCK: 'true' },
         url: `http://localhost:${PORT}/api/health`,
         timeout: 120_000,
         reuseExistingServer: false,
