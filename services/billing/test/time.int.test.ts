@@ -142,6 +142,30 @@ describe('billing over time (local provider, moved clock)', () => {
     expect(await changes('late-payer')).toEqual(['free', 'pro', 'free']);
   });
 
+  it('a lapse found on a read (before any sweep) cancels the provider subscription too', async () => {
+    setUp();
+    await register('reader', 'free');
+    const { sessionId } = await payments.checkout(
+      'reader',
+      { successUrl: 'http://app.test/ok', cancelUrl: 'http://app.test/no' },
+      'http://app.test',
+      'r',
+    );
+    const failing = { cardNumber: '4000000000000341', expiry: '12/40', cvc: '123', cardName: 'Reader' };
+    expect((await local.submitCheckout(sessionId, failing)).kind).toBe('redirect');
+    clock.advance(14 * DAY + 60_000);
+    await local.runDue(clock.now()); // the renewal fails; no sweep of billing's own
+    const pastDue = await subs.current('reader', 'r');
+    expect(pastDue).toMatchObject({ tier: 'pro', providerStatus: 'past_due' });
+    clock.advance(8 * DAY);
+    expect((await subs.current('reader', 'r')).tier).toBe('free');
+    expect((await local.getSubscription(pastDue.providerSubscriptionId!))?.status).toBe('canceled');
+    // Later periods bring no renewal attempt and no Pro back.
+    clock.advance(40 * DAY);
+    await payments.sweep();
+    expect((await subs.current('reader', 'r')).tier).toBe('free');
+  });
+
   it('a paid invoice after a failure clears it (card changed in the portal)', async () => {
     setUp();
     await register('fixer', 'pro'); // trial used: checkout charges at once

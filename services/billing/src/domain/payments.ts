@@ -16,7 +16,7 @@ import {
   type ProviderSubscription,
 } from '../payments/provider.js';
 import { leadMail, trialEndingMail } from './mails.js';
-import type { Subscriptions } from './subscription-service.js';
+import type { Expiry, Subscriptions } from './subscription-service.js';
 import { DAY_MS, entitlementSource, type SubscriptionRecord } from './subscriptions.js';
 
 export const TRIAL_NOTICE_MS = 3 * DAY_MS;
@@ -45,7 +45,23 @@ export interface PaymentsDeps {
 }
 
 export class Payments {
-  constructor(private readonly deps: PaymentsDeps) {}
+  constructor(private readonly deps: PaymentsDeps) {
+    deps.subscriptions.onExpired = (expired) => this.afterExpiry(expired);
+  }
+
+  /**
+   * Pro ran out: logged; a provider subscription that lapsed (payment failed past the grace period,
+   * or no renewal heard of) is canceled there too, so the user is not charged for a plan they lost.
+   * One canceled at period end has ended on the provider's side already.
+   */
+  private async afterExpiry({ reason, previous }: Expiry): Promise<void> {
+    this.deps.logger.info({ userId: previous.userId, reason }, 'subscription returned to Free');
+    const ref = previous.providerSubscriptionId;
+    if (!ref || reason === 'canceled at period end') return;
+    await this.provider.cancelSubscription(ref).catch((err: unknown) => {
+      this.deps.logger.warn({ err, userId: previous.userId }, 'provider subscription not canceled');
+    });
+  }
 
   get provider() {
     return this.deps.provider;
@@ -235,13 +251,7 @@ export class Payments {
       const result = await this.deps.db.transaction((tx) => this.subs.expireIfDue(tx, userId, {}));
       if (!result.expired) continue;
       expired++;
-      this.deps.logger.info({ userId, reason: result.expired.reason }, 'subscription returned to Free');
-      const ref = result.expired.previous.providerSubscriptionId;
-      if (ref && result.expired.reason !== 'canceled at period end') {
-        await this.provider.cancelSubscription(ref).catch((err: unknown) => {
-          this.deps.logger.warn({ err, userId }, 'provider subscription not canceled');
-        });
-      }
+      await this.afterExpiry(result.expired);
     }
     const notices = await claimTrialNotices(this.deps.db.pool, now, TRIAL_NOTICE_MS);
     for (const n of notices) {

@@ -15,6 +15,12 @@ export const DEFAULT_GRACE_MS = 7 * DAY_MS;
 
 type Meta = Record<string, string>;
 
+/** Pro that ran out: why, and the record as it was. */
+export interface Expiry {
+  reason: string;
+  previous: SubscriptionRecord;
+}
+
 /** Whether subscription.changed.v1 (tier, status, limits, features) has something new to say. */
 function changed(a: SubscriptionRecord, b: SubscriptionRecord): boolean {
   return a.tier !== b.tier || a.status !== b.status;
@@ -75,6 +81,12 @@ export class Subscriptions {
     readonly graceMs: number = DEFAULT_GRACE_MS,
   ) {}
 
+  /**
+   * Called after an expiry is committed (the payments side cancels a lapsed provider subscription),
+   * whether a read or the sweeper found it.
+   */
+  onExpired: ((expired: Expiry) => Promise<void>) | undefined;
+
   now(): Date {
     return this.clock.now();
   }
@@ -83,7 +95,9 @@ export class Subscriptions {
   async current(userId: string, requestId: string): Promise<SubscriptionRecord> {
     const found = await findSubscription(this.db.pool, userId);
     if (found && !expiryReason(found, this.now(), this.graceMs)) return found;
-    return this.db.transaction(async (tx) => (await this.expireIfDue(tx, userId, { requestId })).record);
+    const { record, expired } = await this.db.transaction((tx) => this.expireIfDue(tx, userId, { requestId }));
+    if (expired) await this.onExpired?.(expired);
+    return record;
   }
 
   /** Under a lock: creates the Free default when missing, returns to Free when Pro has run out. */
@@ -91,7 +105,7 @@ export class Subscriptions {
     tx: Queryable,
     userId: string,
     meta: Meta,
-  ): Promise<{ record: SubscriptionRecord; expired?: { reason: string; previous: SubscriptionRecord } }> {
+  ): Promise<{ record: SubscriptionRecord; expired?: Expiry }> {
     const now = this.now();
     const current = await this.locked(tx, userId, meta);
     const reason = expiryReason(current, now, this.graceMs);
