@@ -1,9 +1,10 @@
 // The billing API of issue 16 (SPEC §7 Subscriptions): request bodies the billing service checks and
 // the shapes it answers, so the frontend and the tests read the same names.
 import { z } from 'zod';
-import { EMAIL_REGEX } from './auth.js';
+import { EMAIL_PATTERN, EMAIL_REGEX } from './auth.js';
 import { featureCheck, limits, subscription, subscriptionTier } from './entities.js';
 import { FEATURES, PLANS, type FeatureId, type PlanId } from './plans.js';
+import { safeLine, safeText, trimmedPattern } from './text.js';
 
 export const DEFAULT_DENIED_MESSAGE = 'This feature requires a subscription upgrade.';
 
@@ -33,12 +34,13 @@ export function tiersWith(feature: FeatureId): PlanId[] {
 
 export const planId = z.enum(['free', 'pro', 'enterprise']);
 
-const trimmed = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+/** A required one-line text (no control characters), documented with its pattern for fuzzers. */
+const requiredLine = (label: string, max: number) =>
+  safeLine(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .meta({ pattern: trimmedPattern('line', 1) });
 
 /** PUT /api/subscriptions */
 export const updateSubscriptionBody = z.strictObject({
@@ -54,15 +56,17 @@ export const checkoutBody = z.strictObject({
 
 /** POST /api/subscriptions/contact-sales (Enterprise). */
 export const contactSalesBody = z.strictObject({
-  name: trimmed('Name', 200),
+  name: requiredLine('Name', 200),
+  // The rule sign-up checks (EMAIL_REGEX), documented as its pattern.
   email: z
     .string({ error: 'Please enter a valid email' })
     .trim()
     .max(254, 'Please enter a valid email')
+    .meta({ pattern: EMAIL_PATTERN })
     .pipe(z.email({ error: 'Please enter a valid email', pattern: EMAIL_REGEX })),
-  company: trimmed('Company', 200),
+  company: requiredLine('Company', 200),
   seats: z.number().int('Seats must be a whole number').min(1, 'Seats must be at least 1').max(1_000_000),
-  message: z.string().trim().max(5000, 'The message must be at most 5000 characters').default(''),
+  message: safeText('message').trim().max(5000, 'The message must be at most 5000 characters').default(''),
 });
 
 /** POST /api/subscriptions/test-clock (only with BILLING_TEST_CLOCK=true). */

@@ -438,6 +438,20 @@ describe('payments through the gateway (local provider)', () => {
     expect(
       (await db.query('SELECT user_id FROM sales_leads WHERE id = $1', [mine.body.data!.leadId])).rows[0].user_id,
     ).toBe(user.id);
+    // A token that does not verify makes the enquiry anonymous instead of losing it.
+    const stale = new ApiClient(stack.gatewayUrl);
+    stale.csrf = anon.csrf;
+    stale.token = 'not-a-token';
+    const kept = await stale.post<{ leadId: string }>('/api/subscriptions/contact-sales', {
+      ...lead,
+      email: `c.${Date.now()}@example.com`,
+    });
+    expect(kept.status).toBe(201);
+    expect(
+      (await db.query('SELECT user_id FROM sales_leads WHERE id = $1', [kept.body.data!.leadId])).rows[0].user_id,
+    ).toBeNull();
+    // Control characters are refused (they cannot be stored as text).
+    expect((await anon.post('/api/subscriptions/contact-sales', { ...lead, name: 'Grace\u0000' })).status).toBe(400);
     expect((await anon.post('/api/subscriptions/contact-sales', lead)).status).toBe(201);
     expect((await anon.post('/api/subscriptions/contact-sales', lead)).status).toBe(201);
     expect(await anon.post('/api/subscriptions/contact-sales', lead)).toMatchObject({

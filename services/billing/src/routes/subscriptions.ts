@@ -265,9 +265,13 @@ export function subscriptionRoutes(app: HttpService, deps: SubscriptionRouteDeps
   app.post(
     '/api/subscriptions/contact-sales',
     {
-      // Signed out too; a signed-in caller's id is kept with the lead.
+      // Signed out too; a signed-in caller's id is kept with the lead. A token that does not verify
+      // (expired, revoked) makes the enquiry anonymous rather than losing it.
       onRequest: async (req) => {
-        if (req.headers.authorization !== undefined) await signedIn(req);
+        if (req.headers.authorization === undefined) return;
+        await signedIn(req).catch(() => {
+          req.user = null;
+        });
       },
       schema: {
         summary: 'Enterprise "Contact sales": stores the lead and mails it to sales',
