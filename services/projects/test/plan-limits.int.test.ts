@@ -217,6 +217,22 @@ describe('a Free user', () => {
     expect(await filesUnder('images', 'avatars', id)).toBe(0);
   });
 
+  it("refuses a voice sample over the plan's storage, keeping nothing", async () => {
+    const { client, id } = await user('pro');
+    const fed = 10 * 1024 * MB - 10;
+    await otherBytes('author_storage.changed.v1', id, fed);
+    await soon(async () => (await avatarBytesHere(id)) === fed, 'author_storage');
+    expect(await uploadAudio(client)).toMatchObject({
+      status: 413,
+      body: { error: 'Storage limit reached: your Pro plan includes 10 GB of storage.' },
+    });
+    expect(await audioFiles(id)).toBe(0);
+    expect(await projectsDb.query('SELECT 1 FROM audio_samples WHERE user_id = $1', [id])).toMatchObject({
+      rowCount: 0,
+    });
+    expect(await announced(id)).toEqual([]);
+  });
+
   it('announces its real bytes: a text and a cover to authors, an avatar to projects', async () => {
     const { client, id, authorId } = await user('pro');
     const project = (await create(client, authorId, 'Counted', { thumbnail: PNG })).body.data as Json;

@@ -370,18 +370,21 @@ export class Projects {
     const audio = decodeAudio(dataUrl, fileType, this.maxAudioBytes);
     const name = `${randomUUID()}.${fileType}`;
     const key = `${caller.userId}/${name}`;
+    let stored = false;
     try {
       await this.db.transaction(async (tx) => {
         await lockUserProjects(tx, caller.userId);
         const used = await userStorage(tx, caller.userId);
         checkStorage(used.ownBytes + used.otherBytes, audio.bytes.length, limits);
+        stored = true;
         await this.blobs.put('audio', key, audio.bytes, audio.mime);
         await insertAudioSample(tx, caller.userId, name, audio.bytes.length);
         const usage = await userStorage(tx, caller.userId);
         await enqueueEvents(tx, [storageChangedEvent(caller.userId, usage, { requestId: caller.requestId })]);
       });
     } catch (err) {
-      await this.removeObject('audio', key);
+      // Refused before the object was written: nothing to remove.
+      if (stored) await this.removeObject('audio', key);
       throw err;
     }
     return `${SAMPLE_PATH}${name}`;
