@@ -5,7 +5,14 @@
 // read-only projects over the limit, and the features billing grants.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { FEATURES, type Character, type EventEnvelope, type OutlineItem, type Quote } from '@castbook/contracts';
+import {
+  FEATURES,
+  LIMIT_MESSAGES,
+  type Character,
+  type EventEnvelope,
+  type OutlineItem,
+  type Quote,
+} from '@castbook/contracts';
 import { detectStructure } from '@castbook/text-analysis';
 import { HttpError, enqueueEvents, type BlobStore, type Bucket, type Database, type Logger } from '@castbook/platform';
 import {
@@ -169,7 +176,7 @@ export class Projects {
     return {
       projects,
       nextCursor: rows.length > page.limit && last ? encodeCursor(listPosition(last)) : null,
-      readOnly: { from, reason: readOnlyReason(limits.maxProjects, limits)! },
+      readOnly: { from, reason: LIMIT_MESSAGES.readOnly(limits.tier, limits.maxProjects) },
     };
   }
 
