@@ -74,11 +74,14 @@ export function fitWeights(examples: readonly Example[], options: FitOptions = {
   const v = new Float64Array(FEATURE_COUNT);
   const grad = new Float64Array(FEATURE_COUNT);
   const n = examples.length;
+  // One score buffer for all examples (a fresh one per example and step made training GC-bound).
+  let widest = 1;
+  for (const ex of examples) widest = Math.max(widest, ex.right.length);
+  const s = new Float64Array(widest);
   for (let step = 1; step <= steps; step++) {
     grad.fill(0);
     for (const ex of examples) {
       const k = ex.right.length;
-      const s = new Float64Array(k);
       let max = -Infinity;
       for (let c = 0; c < k; c++) {
         let z = 0;

@@ -13,6 +13,9 @@ import { devNovels, loadNovel } from './corpus.js';
 import { decodedPoints, diagnose, trainModel } from './fit.js';
 
 const quick = process.argv.includes('--quick');
+// --keep DIR: also keep each novel's analysis JSON there (the scorer's --keep), for error dumps.
+const keepAt = process.argv.indexOf('--keep');
+const keep = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
 const started = Date.now();
 const novels = devNovels().map(loadNovel);
 console.log(`features of ${novels.length} novels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -44,8 +47,19 @@ if (quick) {
   const pkg = fileURLToPath(new URL('..', import.meta.url));
   const repo = resolve(pkg, '../..');
   const cmd = `node --conditions=@castbook/source --import tsx ${JSON.stringify(join(pkg, 'train/analyze-with.ts'))} ${JSON.stringify(dir)} {text}`;
-  execFileSync('node', [join(sharedDir(), 'tools/pdnc-eval.mjs'), '--data', pdncDir(), '--cmd', cmd], {
-    stdio: 'inherit',
-    cwd: repo,
-  });
+  execFileSync(
+    'node',
+    [
+      join(sharedDir(), 'tools/pdnc-eval.mjs'),
+      '--data',
+      pdncDir(),
+      '--cmd',
+      cmd,
+      ...(keep ? ['--keep', resolve(keep)] : []),
+    ],
+    {
+      stdio: 'inherit',
+      cwd: repo,
+    },
+  );
 }

@@ -39,6 +39,20 @@ describe('attributeQuotes', () => {
     expect(r.map((q) => q.who)).toEqual(['Orla', 'Orla']);
   });
 
+  it('reads a verb inside the tag that interrupts a speech as part of that tag, not a new speaker', () => {
+    const r = run(
+      setting +
+        '"It is late," said Orla, who agreed with everything that Selwyn said; "we should go."\n\n' +
+        '"I did lock it," said Orla quickly, and rather pertly, Selwyn thought. "I know I did."',
+    );
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Orla', 'Orla', 'Orla']);
+  });
+
+  it('still takes a tag that runs into the quote after an interruption', () => {
+    const r = run(setting + '"Come," said Orla, and Selwyn said, "I am coming."');
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
+  });
+
   it('resolves a pronoun tag to the last character of that gender', () => {
     const r = run(
       setting + 'Selwyn looked at the sky.\n\n"It will rain," he said.\n\nOrla frowned.\n\n"I hope not," she said.',

@@ -79,6 +79,17 @@ export interface AttributionDetail {
 export type QuoteTag =
   { kind: 'name'; id: string } | { kind: 'pronoun'; pronoun: 'he' | 'she' | 'i' } | { kind: 'other'; noun: string };
 
+/**
+ * Whether the narration before a quote runs into it, as a tag before a quote does (`Orla said, "…"`,
+ * `Orla said: "…"`, `Orla said "…"`). After a sentence end or a semicolon the verb's sentence is over
+ * (`"…," said Anne, pertly, Orla thought. "…"`, `"…," said the Duchess, who agreed with all that
+ * Alice said; "…"`): narration that interrupts a speech that way is the previous quote's tag.
+ */
+function runsInto(text: string, tokens: TokenList, lo: number, quoteTok: number, quoteStart: number): boolean {
+  if (quoteTok - 1 < lo) return true;
+  return !/[.!?;]/.test(text.slice(tokens.ends[quoteTok - 1]!, quoteStart));
+}
+
 export function attributeQuotes(
   text: string,
   quotes: readonly Quote[],
@@ -132,7 +143,13 @@ export function attributeDetailed(
     const afterHi = next && next.para === info!.para ? next.a : paraEndTok(info!.para);
     const beforeLo = prev && prev.para === info!.para ? prev.b : paraTok(info!.para);
     const after = tagAfter(ctx, info!.b, afterHi);
-    const before = tagBefore(ctx, beforeLo, info!.a);
+    // Narration between two quotes that opens with the first one's tag is that tag's sentence: a
+    // verb in it names this quote's speaker only if it runs into the quote.
+    const interrupted = !!prev && prev.para === info!.para && prev.tag?.side === 'after';
+    const before =
+      !interrupted || runsInto(text, tokens, beforeLo, info!.a, qs[i]!.startOffset)
+        ? tagBefore(ctx, beforeLo, info!.a)
+        : null;
     // `the Ferryman said, "…" and he went on`: a name before beats a pronoun after; and so does it
     // beat a name after that leads into the next quote (`Orla said, "…" Selwyn replied, "…"`).
     const afterLeads = !!next && next.para === info!.para;

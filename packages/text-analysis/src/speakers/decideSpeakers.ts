@@ -12,6 +12,8 @@ export const DEFAULT_MODEL: SpeakerModel = TRAINED_MODEL;
 
 /** Candidates kept on each quote for the review tools. */
 const KEPT_CANDIDATES = 3;
+/** Evidence kept on each quote. */
+const KEPT_EVIDENCE = 3;
 
 /**
  * The attribution method a decision is reported under: the first of these families that any cue
@@ -27,9 +29,12 @@ const METHODS: [AttributionMethod, FeatureName[]][] = [
   ['narration', ['narrationFirst', 'narrationBefore', 'narrationAny', 'betweenTurns', 'ruleNarration']],
 ];
 
-function methodOf(cues: readonly string[]): AttributionMethod {
-  for (const [method, features] of METHODS) if (features.some((f) => cues.includes(f))) return method;
-  return 'turn-taking';
+function methodOf(cues: readonly string[]): { method: AttributionMethod; cue: string | null } {
+  for (const [method, features] of METHODS) {
+    const cue = features.find((f) => cues.includes(f));
+    if (cue) return { method, cue };
+  }
+  return { method: 'turn-taking', cue: null };
 }
 
 export interface DecideOptions {
@@ -70,7 +75,7 @@ export function decideSpeakers(
         Object.assign(q, { speakerId: null, confidence: 0, attributionMethod: 'none', candidates: [], evidence: [] });
         continue;
       }
-      const method = methodOf(d.cues);
+      const { method, cue } = methodOf(d.cues);
       q.speakerId = characters[d.speaker]!.id;
       q.attributionMethod = method;
       q.confidence = Math.round(calibrate(model, d.probability) * 1000) / 1000;
@@ -78,7 +83,9 @@ export function decideSpeakers(
         speakerId: characters[r.char]!.id,
         probability: Math.round(r.probability * 1000) / 1000,
       }));
-      q.evidence = d.evidence;
+      // The cue the method is reported under (the tag, pronoun, vocative…) leads the evidence even
+      // when correlated cues (the tagged name is also the paragraph's subject) pushed harder.
+      q.evidence = cue && !d.evidence.includes(cue) ? [cue, ...d.evidence].slice(0, KEPT_EVIDENCE) : d.evidence;
     }
   });
   return out;

@@ -61,6 +61,50 @@ describe('buildTurns', () => {
   });
 });
 
+describe('buildTurns: one paragraph, several speakers', () => {
+  // Reported exchanges run several speakers into one paragraph; their tags say where each speaks.
+  const exchange = [
+    'Orrin Vale and Della Marsh walked down to the ferry. Orrin Vale and Della Marsh waited.',
+    'At the landing Della said, "Is it late, Orrin?" and Orrin said, "Not yet, Della," and Della said, "Good."',
+    '"We will wait," said Orrin. "The boat is slow," he added, "but it comes."',
+    'Della laughed. "It comes," said Della; and he answered, "It always does."',
+  ].join('\n\n');
+  const { turns, idx } = prepared(exchange);
+  const orrin = idx('Orrin');
+  const della = idx('Della');
+
+  it('splits a paragraph where a tag names another speaker, each run with its own tag', () => {
+    expect(turns.map((t) => t.quotes.length)).toEqual([1, 1, 1, 3, 1, 1]);
+    expect(turns.map((t) => [...t.tagNames])).toEqual([[della], [orrin], [della], [orrin], [della], []]);
+    expect(turns.map((t) => t.gap)).toEqual([Infinity, 0, 0, 0, 0, 0]);
+    expect(turns.map((t) => t.para)).toEqual([1, 1, 1, 2, 3, 3]);
+  });
+
+  it('keeps a pronoun tag that fits the named speaker in their run', () => {
+    expect(turns[3]!.tagPronoun).toBe('m');
+  });
+
+  it('splits where a he/she tag cannot be the speaker named before', () => {
+    expect(turns[5]!.tagPronoun).toBe('m');
+    expect([...turns[4]!.narrationBefore]).toEqual([della]);
+  });
+
+  it('decodes each run to the speaker its tag names', () => {
+    const r = analyze(exchange, { outline: [] });
+    const name = (id: string | null) => r.characters.find((c) => c.id === id)?.name.split(' ')[0];
+    expect(r.quotes.map((q) => name(q.speakerId))).toEqual([
+      'Della',
+      'Orrin',
+      'Della',
+      'Orrin',
+      'Orrin',
+      'Orrin',
+      'Della',
+      'Orrin',
+    ]);
+  });
+});
+
 describe('featuresOf', () => {
   const { input, turns, idx } = prepared(passage);
   const cast = castFacts(input.characters);

@@ -134,6 +134,43 @@ function isVocative(text: string, m: Mention, atStart: boolean): boolean {
 }
 
 /**
+ * A paragraph's quotes split where the speaker changes: a tag naming someone other than the one
+ * tagged so far ("Piglet said, '…' and Pooh said, '…'", "'Hush!' said Kanga to Owl, while Roo said
+ * 'Hush!'"), or a he/she tag that cannot be the one named ("said Anne … and he said"). One speaker
+ * per paragraph is the usual rule of printed dialogue, but a paragraph of reported exchanges
+ * breaks it, and its tags say so. Without a conflicting tag, a paragraph stays one turn.
+ */
+export function speakerRuns(
+  list: readonly number[],
+  tags: readonly (QuoteTag | null)[],
+  indexOfId: ReadonlyMap<string, number>,
+  gender: readonly Gender[],
+): number[][] {
+  const runs: number[][] = [];
+  let run: number[] = [];
+  let named = -1;
+  let tagged = false;
+  for (const i of list) {
+    const tag = tags[i] ?? null;
+    const c = tag?.kind === 'name' ? (indexOfId.get(tag.id) ?? -1) : -1;
+    const g = tag?.kind === 'pronoun' && tag.pronoun !== 'i' ? (tag.pronoun === 'he' ? 'm' : 'f') : null;
+    const other =
+      (c >= 0 && tagged && c !== named) || (g !== null && named >= 0 && gender[named] !== 'u' && gender[named] !== g);
+    if (run.length && other) {
+      runs.push(run);
+      run = [];
+      named = -1;
+      tagged = false;
+    }
+    run.push(i);
+    if (c >= 0 && named < 0) named = c;
+    if (tag) tagged = true;
+  }
+  runs.push(run);
+  return runs;
+}
+
+/**
  * The turns of a book. `quotes` are sorted by offset; `tags` and `rules` are aligned with them;
  * characters are referred to by index.
  */
@@ -163,7 +200,6 @@ export function buildTurns(
     while (qi < quotes.length && quotes[qi]!.startOffset <= para.end) list.push(qi++);
     const lo = tokenAt(tokens, para.start);
     const hi = tokenAt(tokens, para.end);
-    const firstQuoteTok = tokenAt(tokens, quotes[list[0]!]!.startOffset);
 
     // Narration mentions before this paragraph: recency, and what the gap paragraphs name.
     const between = new Set<number>();
@@ -175,76 +211,87 @@ export function buildTurns(
     }
     const distance = new Map<number, number>();
     for (const [c, t] of lastSeen) if (lo - t <= WINDOW_TOKENS) distance.set(c, lo - t);
+    let paraEndMention = mi;
+    while (paraEndMention < mentions.length && mentions[paraEndMention]!.token < hi) paraEndMention++;
 
-    const narration: number[] = [];
-    const narrationBefore = new Set<number>();
-    const vocatives = new Set<number>();
-    const quoteMentions = new Set<number>();
-    let k = mi;
-    for (; k < mentions.length && mentions[k]!.token < hi; k++) {
-      const m = mentions[k]!;
-      if (!m.inQuote) {
-        narration.push(m.char);
-        if (m.token < firstQuoteTok) narrationBefore.add(m.char);
-        continue;
-      }
-      const atStart = list.some((i) => quotes[i]!.startOffset >= m.start - 2 && quotes[i]!.startOffset <= m.start);
-      if (isVocative(text, m, atStart)) vocatives.add(m.char);
-      else quoteMentions.add(m.char);
-    }
     let narrationWords = 0;
     for (let t = lo; t < hi && narrationWords === 0; t++) if (!tokens.at(t)!.inQuote) narrationWords++;
-
-    const tagNames = new Set<number>();
-    let tagPronoun: Turn['tagPronoun'] = null;
-    let tagNoun: string | null = null;
-    for (const i of list) {
-      const tag = tags[i];
-      if (!tag) continue;
-      if (tag.kind === 'name') {
-        const c = indexOfId.get(tag.id);
-        if (c !== undefined) tagNames.add(c);
-      } else if (tag.kind === 'pronoun') tagPronoun ??= tag.pronoun === 'i' ? 'i' : tag.pronoun === 'he' ? 'm' : 'f';
-      else tagNoun ??= tag.noun;
-    }
-    const first = quotes[list[0]!]!;
-    const ruleChar = first.speakerId === null ? undefined : indexOfId.get(first.speakerId);
-    const rule = ruleChar === undefined ? null : { char: ruleChar, method: first.attributionMethod };
-
-    const recent = [...distance.entries()].sort((a, b) => a[1] - b[1]).slice(0, RECENT_CANDIDATES);
-    const cands = new Set<number>([...tagNames, ...narration, ...recent.map(([c]) => c)]);
-    if (rule) cands.add(rule.char);
-    if (cast.narrator >= 0) cands.add(cast.narrator);
-    for (let j = turns.length - 1; j >= Math.max(0, turns.length - RULE_HISTORY); j--) {
-      const r = turns[j]!.rule;
-      if (r) cands.add(r.char);
-      for (const v of turns[j]!.vocatives) cands.add(v);
-    }
-    for (const v of vocatives) cands.add(v);
-
     // The paragraph before leads in only if it is narration (not itself a turn).
     const leadIn =
       p > 0 && p - 1 > prevPara ? leadInOf(text, paragraphs[p - 1]!, tokens, mentions) : { char: -1, pronoun: null };
-    if (leadIn.char >= 0) cands.add(leadIn.char);
 
-    turns.push({
-      para: p,
-      quotes: list,
-      gap: p - prevPara - 1,
-      pure: narrationWords === 0,
-      tagNames,
-      tagPronoun,
-      tagNoun,
-      rule,
-      vocatives,
-      quoteMentions,
-      narration,
-      narrationBefore,
-      between,
-      distance,
-      leadIn: leadIn.char,
-      leadInPronoun: leadIn.pronoun,
-      candidates: [...cands],
+    const runs = speakerRuns(list, tags, indexOfId, cast.gender);
+    runs.forEach((run, r) => {
+      // A run's narration reaches from the end of the run before (or the paragraph's start) to the
+      // start of the run after (or the paragraph's end): "Piglet said, '…' and Pooh said, '…'".
+      const segLo = r === 0 ? lo : tokenAt(tokens, quotes[runs[r - 1]!.at(-1)!]!.endOffset);
+      const segHi = r === runs.length - 1 ? hi : tokenAt(tokens, quotes[runs[r + 1]![0]!]!.startOffset);
+      const firstQuoteTok = tokenAt(tokens, quotes[run[0]!]!.startOffset);
+      const narration: number[] = [];
+      const narrationBefore = new Set<number>();
+      const vocatives = new Set<number>();
+      const quoteMentions = new Set<number>();
+      for (let k = mi; k < paraEndMention; k++) {
+        const m = mentions[k]!;
+        if (m.token < segLo || m.token >= segHi) continue;
+        if (!m.inQuote) {
+          narration.push(m.char);
+          if (m.token < firstQuoteTok) narrationBefore.add(m.char);
+          continue;
+        }
+        const atStart = run.some((i) => quotes[i]!.startOffset >= m.start - 2 && quotes[i]!.startOffset <= m.start);
+        if (isVocative(text, m, atStart)) vocatives.add(m.char);
+        else quoteMentions.add(m.char);
+      }
+
+      const tagNames = new Set<number>();
+      let tagPronoun: Turn['tagPronoun'] = null;
+      let tagNoun: string | null = null;
+      for (const i of run) {
+        const tag = tags[i];
+        if (!tag) continue;
+        if (tag.kind === 'name') {
+          const c = indexOfId.get(tag.id);
+          if (c !== undefined) tagNames.add(c);
+        } else if (tag.kind === 'pronoun') tagPronoun ??= tag.pronoun === 'i' ? 'i' : tag.pronoun === 'he' ? 'm' : 'f';
+        else tagNoun ??= tag.noun;
+      }
+      const first = quotes[run[0]!]!;
+      const ruleChar = first.speakerId === null ? undefined : indexOfId.get(first.speakerId);
+      const rule = ruleChar === undefined ? null : { char: ruleChar, method: first.attributionMethod };
+
+      const recent = [...distance.entries()].sort((a, b) => a[1] - b[1]).slice(0, RECENT_CANDIDATES);
+      const cands = new Set<number>([...tagNames, ...narration, ...recent.map(([c]) => c)]);
+      if (rule) cands.add(rule.char);
+      if (cast.narrator >= 0) cands.add(cast.narrator);
+      for (let j = turns.length - 1; j >= Math.max(0, turns.length - RULE_HISTORY); j--) {
+        const rj = turns[j]!.rule;
+        if (rj) cands.add(rj.char);
+        for (const v of turns[j]!.vocatives) cands.add(v);
+      }
+      for (const v of vocatives) cands.add(v);
+      const lead = r === 0 ? leadIn : { char: -1, pronoun: null };
+      if (lead.char >= 0) cands.add(lead.char);
+
+      turns.push({
+        para: p,
+        quotes: run,
+        gap: r === 0 ? p - prevPara - 1 : 0,
+        pure: narrationWords === 0,
+        tagNames,
+        tagPronoun,
+        tagNoun,
+        rule,
+        vocatives,
+        quoteMentions,
+        narration,
+        narrationBefore,
+        between: r === 0 ? between : new Set<number>(),
+        distance,
+        leadIn: lead.char,
+        leadInPronoun: lead.pronoun,
+        candidates: [...cands],
+      });
     });
     prevPara = p;
     prevTurnEndTok = hi;
