@@ -119,10 +119,15 @@ describe('payments through the gateway (local provider)', () => {
       '/api/subscriptions/portal',
       '/api/subscriptions/invoices',
       '/api/subscriptions/diagnostics',
+      '/api/subscriptions/features/comparison',
+      '/api/subscriptions/feature/project:analysis',
+      '/api/subscriptions/features/project:analysis',
     ]) {
       expect((await anon.get(path)).status, path).toBe(401);
     }
     expect((await anon.post('/api/subscriptions/checkout', urls())).status).toBe(401);
+    expect((await anon.call('PUT', '/api/subscriptions', { tier: 'pro' })).status).toBe(401);
+    expect((await anon.post('/api/subscriptions/test-clock', { advanceDays: 1 })).status).toBe(401);
     const { client } = await freeUser();
     expect((await client.call('PUT', '/api/subscriptions', { tier: 'gold' })).status).toBe(400);
     expect((await client.call('PUT', '/api/subscriptions', { tier: 'pro', extra: 1 })).status).toBe(400);
@@ -131,6 +136,14 @@ describe('payments through the gateway (local provider)', () => {
         .status,
     ).toBe(400);
     expect((await client.post('/api/subscriptions/checkout', {})).status).toBe(400);
+    for (const advanceDays of [0, -1, 'a', 5000]) {
+      expect((await client.post('/api/subscriptions/test-clock', { advanceDays })).status, String(advanceDays)).toBe(
+        400,
+      );
+    }
+    // A local page with an id of the wrong shape, and one that does not exist.
+    expect((await fetch(app('/pay/checkout/nope'))).status).toBe(400);
+    expect((await fetch(app(`/pay/portal/bps_local_${'0'.repeat(24)}`))).status).toBe(404);
   });
 
   it('PUT {tier:"pro"} never grants Pro by itself', async () => {
