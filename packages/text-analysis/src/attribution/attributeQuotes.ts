@@ -82,8 +82,8 @@ export type QuoteTag =
 /**
  * Whether the narration before a quote runs into it, as a tag before a quote does (`Orla said, "…"`,
  * `Orla said: "…"`, `Orla said "…"`). After a sentence end or a semicolon the verb's sentence is over
- * (`"…," said Anne, pertly, Orla thought. "…"`, `"…," said the Duchess, who agreed with all that
- * Alice said; "…"`): narration that interrupts a speech that way is the previous quote's tag.
+ * (`"…," said Selwyn, pertly, Orla thought. "…"`, `"…," said the Ferryman, who agreed with all
+ * that Orla said; "…"`): narration that interrupts a speech that way is the previous quote's tag.
  */
 function runsInto(text: string, tokens: TokenList, lo: number, quoteTok: number, quoteStart: number): boolean {
   if (quoteTok - 1 < lo) return true;

@@ -135,8 +135,8 @@ function isVocative(text: string, m: Mention, atStart: boolean): boolean {
 
 /**
  * A paragraph's quotes split where the speaker changes: a tag naming someone other than the one
- * tagged so far ("Piglet said, '…' and Pooh said, '…'", "'Hush!' said Kanga to Owl, while Roo said
- * 'Hush!'"), or a he/she tag that cannot be the one named ("said Anne … and he said"). One speaker
+ * tagged so far ("Della said, '…' and Orrin said, '…'", "'Hush!' said Della to Orrin, while Tam said
+ * 'Hush!'"), or a he/she tag that cannot be the one named ("said Della … and he said"). One speaker
  * per paragraph is the usual rule of printed dialogue, but a paragraph of reported exchanges
  * breaks it, and its tags say so. Without a conflicting tag, a paragraph stays one turn.
  */
@@ -223,7 +223,7 @@ export function buildTurns(
     const runs = speakerRuns(list, tags, indexOfId, cast.gender);
     runs.forEach((run, r) => {
       // A run's narration reaches from the end of the run before (or the paragraph's start) to the
-      // start of the run after (or the paragraph's end): "Piglet said, '…' and Pooh said, '…'".
+      // start of the run after (or the paragraph's end): "Della said, '…' and Orrin said, '…'".
       const segLo = r === 0 ? lo : tokenAt(tokens, quotes[runs[r - 1]!.at(-1)!]!.endOffset);
       const segHi = r === runs.length - 1 ? hi : tokenAt(tokens, quotes[runs[r + 1]![0]!]!.startOffset);
       const firstQuoteTok = tokenAt(tokens, quotes[run[0]!]!.startOffset);
