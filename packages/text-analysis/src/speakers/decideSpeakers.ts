@@ -65,7 +65,7 @@ export function decideSpeakers(
     characters,
     tokens,
   );
-  const decisions = decode(model, turns, castFacts(characters));
+  const decisions = decode(model, turns, castFacts(characters), KEPT_CANDIDATES);
   const out = quotes.map((q) => ({ ...q }));
   turns.forEach((turn, t) => {
     const d = decisions[t]!;

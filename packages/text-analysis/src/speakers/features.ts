@@ -2,7 +2,7 @@
 // speaker of one turn; `history` is who spoke the turns before (most recent first), as the decoder
 // has chosen them (in training: as the annotators did).
 import { nounGender as nounGenderOf } from '../attribution/pronouns.js';
-import type { CastFacts, Turn } from './turns.js';
+import { distanceOf, type CastFacts, type Turn } from './turns.js';
 
 export const BASE_FEATURES = [
   // Speech tags.
@@ -106,7 +106,9 @@ export function pronounReferent(turn: Turn, cast: CastFacts): number {
   }
   let best = -1;
   let bestD = Infinity;
-  for (const [c, d] of turn.distance) if (cast.gender[c] === turn.tagPronoun && d < bestD) [best, bestD] = [c, d];
+  const dist = turn.distance;
+  for (let k = 0; k < dist.length; k += 2)
+    if (cast.gender[dist[k]!] === turn.tagPronoun && dist[k + 1]! < bestD) [best, bestD] = [dist[k]!, dist[k + 1]!];
   return best;
 }
 
@@ -151,7 +153,7 @@ export function featuresOf(
   if (t.narration.includes(c)) out[F.narrationAny] = 1;
   if (t.narrationBefore.has(c)) out[F.narrationBefore] = 1;
   if (t.between.has(c)) out[F.betweenTurns] = 1;
-  const d = t.distance.get(c);
+  const d = distanceOf(t, c);
   if (d === undefined) out[F.unseen] = 1;
   else out[F.recency] = Math.max(0, 1 - d / RECENCY_TOKENS);
   out[F.centrality] = cast.weight[c] ?? 0;

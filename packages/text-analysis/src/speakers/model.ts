@@ -97,7 +97,13 @@ interface Path {
 }
 
 /** The most probable speakers of all turns, jointly (beam search), with per-turn probabilities. */
-export function decode(model: SpeakerModel, turns: readonly Turn[], cast: CastFacts): TurnDecision[] {
+export function decode(
+  model: SpeakerModel,
+  turns: readonly Turn[],
+  cast: CastFacts,
+  /** Candidates kept in each decision's `ranked` (the analysis keeps a few; training reads all). */
+  keepRanked = Infinity,
+): TurnDecision[] {
   const buf = new Float64Array(FEATURE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
   for (let i = 0; i < turns.length; i++) {
@@ -145,7 +151,8 @@ export function decode(model: SpeakerModel, turns: readonly Turn[], cast: CastFa
       const probs = softmax(logits(model, turns, i, cands, cast, history, buf));
       const ranked = cands
         .map((c, k) => ({ char: c, probability: probs[k]! }))
-        .sort((a, b) => b.probability - a.probability);
+        .sort((a, b) => b.probability - a.probability)
+        .slice(0, keepRanked);
       featuresOf(turns, i, speaker, cast, history, pronounReferent(turns[i]!, cast), buf);
       // A cue's push is its shared weight plus its turn-kind copy's.
       const push = new Float64Array(BASE_COUNT);

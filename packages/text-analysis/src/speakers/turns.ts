@@ -20,7 +20,7 @@ export interface Turn {
   /** The paragraph has no narration words outside its quotes. */
   pure: boolean;
   /** Characters a speech tag of the turn names. */
-  tagNames: Set<number>;
+  tagNames: ReadonlySet<number>;
   /** Gender of a pronoun tag ('i' for "said I"), or null. */
   tagPronoun: 'm' | 'f' | 'i' | null;
   /** Noun of a describing tag ("said the cook"), or null. */
@@ -28,17 +28,21 @@ export interface Turn {
   /** The rule sieves' choice (before the model), for the turn's first quote. */
   rule: { char: number; method: AttributionMethod } | null;
   /** Characters addressed by name inside the turn's quotes. */
-  vocatives: Set<number>;
+  vocatives: ReadonlySet<number>;
   /** Characters named inside the quotes, not as an address. */
-  quoteMentions: Set<number>;
+  quoteMentions: ReadonlySet<number>;
   /** Characters named in the paragraph's narration, in order. */
   narration: number[];
   /** Named in the paragraph's narration before its first quote. */
-  narrationBefore: Set<number>;
+  narrationBefore: ReadonlySet<number>;
   /** Named in the narration paragraphs between the previous turn and this one. */
-  between: Set<number>;
-  /** Tokens since each character's last narration mention before the turn (recent ones only). */
-  distance: Map<number, number>;
+  between: ReadonlySet<number>;
+  /**
+   * Tokens since each character's last narration mention before the turn (recent ones only), as
+   * pairs `[char, tokens, char, tokens, …]`, nearest first: 4 bytes a number in a plain array of
+   * small integers, where a Map took a kilobyte a turn (read it with `distanceOf`).
+   */
+  distance: readonly number[];
   /**
    * A narration paragraph right before the turn that leads into it ("…Mr. Collins laid aside his
    * book, and said," then the quote as its own paragraph): the character its last sentence names
@@ -76,6 +80,17 @@ export function castFacts(characters: readonly Character[]): CastFacts {
     titled: soleTitleHolders(characters),
     weight: characters.map((c) => Math.log1p(c.mentions) / Math.log1p(most)),
   };
+}
+
+/** One empty set for every turn's empty facts (most are empty; each Set costs ~100 bytes). */
+const EMPTY: ReadonlySet<number> = new Set<number>();
+const shared = (set: ReadonlySet<number>): ReadonlySet<number> => (set.size ? set : EMPTY);
+
+/** Tokens since `c` was last named in narration before the turn, or undefined if not recently. */
+export function distanceOf(turn: Turn, c: number): number | undefined {
+  const d = turn.distance;
+  for (let k = 0; k < d.length; k += 2) if (d[k] === c) return d[k + 1];
+  return undefined;
 }
 
 /** A paragraph that ends as if speech follows: "…and said," / "…she answered:" / "…he began —". */
@@ -209,8 +224,10 @@ export function buildTurns(
       lastSeen.set(m.char, m.token);
       if (m.token >= prevTurnEndTok) between.add(m.char);
     }
-    const distance = new Map<number, number>();
-    for (const [c, t] of lastSeen) if (lo - t <= WINDOW_TOKENS) distance.set(c, lo - t);
+    const near: [number, number][] = [];
+    for (const [c, t] of lastSeen) if (lo - t <= WINDOW_TOKENS) near.push([c, lo - t]);
+    near.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    const distance = near.flat();
     let paraEndMention = mi;
     while (paraEndMention < mentions.length && mentions[paraEndMention]!.token < hi) paraEndMention++;
 
@@ -260,8 +277,8 @@ export function buildTurns(
       const ruleChar = first.speakerId === null ? undefined : indexOfId.get(first.speakerId);
       const rule = ruleChar === undefined ? null : { char: ruleChar, method: first.attributionMethod };
 
-      const recent = [...distance.entries()].sort((a, b) => a[1] - b[1]).slice(0, RECENT_CANDIDATES);
-      const cands = new Set<number>([...tagNames, ...narration, ...recent.map(([c]) => c)]);
+      const cands = new Set<number>([...tagNames, ...narration]);
+      for (let k = 0; k < near.length && k < RECENT_CANDIDATES; k++) cands.add(near[k]![0]);
       if (rule) cands.add(rule.char);
       if (cast.narrator >= 0) cands.add(cast.narrator);
       for (let j = turns.length - 1; j >= Math.max(0, turns.length - RULE_HISTORY); j--) {
@@ -278,15 +295,15 @@ export function buildTurns(
         quotes: run,
         gap: r === 0 ? p - prevPara - 1 : 0,
         pure: narrationWords === 0,
-        tagNames,
+        tagNames: shared(tagNames),
         tagPronoun,
         tagNoun,
         rule,
-        vocatives,
-        quoteMentions,
+        vocatives: shared(vocatives),
+        quoteMentions: shared(quoteMentions),
         narration,
-        narrationBefore,
-        between: r === 0 ? between : new Set<number>(),
+        narrationBefore: shared(narrationBefore),
+        between: r === 0 ? shared(between) : EMPTY,
         distance,
         leadIn: lead.char,
         leadInPronoun: lead.pronoun,
