@@ -52,14 +52,44 @@ export interface SpeakerInput {
  */
 export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Generator<AnalysisStep, AnalysisResult> {
   const outline = options.outline ?? detectStructure(text);
-  const chunks = chunk(text, outline, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  // Each stage is its own generator, so what only it needs (chunks, paragraphs, the sieves' quotes
+  // before the merges) is garbage once it returns instead of living to the end of the analysis.
+  const { found, total } = yield* findQuotesByChunk(text, outline, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const done = Math.max(0, total - 1);
+  const { characters, tokens } = findCharactersDetailed(text, found);
+  yield {
+    processedChunks: done,
+    totalChunks: total,
+    statusMessage: `Found ${characters.length} characters; attributing dialogue`,
+  };
+  const merged = yield* attributeAndMerge(text, found, characters, tokens, done, total);
+  // The sieves' quotes were copied by attribution: drop them before the speaker model runs.
+  found.length = 0;
+  yield { processedChunks: done, totalChunks: total, statusMessage: 'Deciding speakers' };
+  options.onSpeakerInput?.({ characters: merged.characters, quotes: merged.quotes, tags: merged.tags, tokens });
+  const quotes = decideSpeakers(text, merged.quotes, merged.tags, merged.characters, tokens, {
+    model: options.speakerModel,
+  });
+  // Colours go by lines spoken: the most speaking characters take the palette (colors/assignColors.ts).
+  const lines = new Map<string, number>();
+  for (const q of quotes) if (q.speakerId !== null) lines.set(q.speakerId, (lines.get(q.speakerId) ?? 0) + 1);
+  return { outline, characters: assignColors(merged.characters, lines), quotes };
+}
+
+/** Quotes found paragraph by paragraph, one step per chunk (a paragraph belongs to the chunk it starts in). */
+function* findQuotesByChunk(
+  text: string,
+  outline: OutlineItem[],
+  chunkSize: number,
+): Generator<AnalysisStep, { found: Quote[]; total: number }> {
+  const chunks = chunk(text, outline, chunkSize);
   const total = chunks.length;
   const paragraphs = splitParagraphs(text);
   const style = detectQuoteStyle(text, paragraphs);
   const found: Quote[] = [];
   let next = 0;
   for (let i = 0; i < total; i++) {
-    // A paragraph belongs to the chunk it starts in; the last chunk takes the rest.
+    // The last chunk takes the rest.
     const end = i === total - 1 ? Infinity : chunks[i]!.endOffset;
     const mine: Paragraph[] = [];
     while (next < paragraphs.length && paragraphs[next]!.start < end) mine.push(paragraphs[next++]!);
@@ -71,13 +101,18 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
       statusMessage: `Reading part ${i + 1} of ${total}${title ? ` (${title})` : ''}`,
     };
   }
-  const done = Math.max(0, total - 1);
-  const { characters, tokens } = findCharactersDetailed(text, found);
-  yield {
-    processedChunks: done,
-    totalChunks: total,
-    statusMessage: `Found ${characters.length} characters; attributing dialogue`,
-  };
+  return { found, total };
+}
+
+/** The rule sieves, then the merges of roles and of the narrator into named characters. */
+function* attributeAndMerge(
+  text: string,
+  found: Quote[],
+  characters: Character[],
+  tokens: TokenList,
+  done: number,
+  total: number,
+): Generator<AnalysisStep, { characters: Character[]; quotes: Quote[]; tags: (QuoteTag | null)[] }> {
   const detail = attributeDetailed(text, found, characters, { tokens });
   yield { processedChunks: done, totalChunks: total, statusMessage: 'Merging characters' };
   // Roles first: both merges refer to characters by their index in the list they were given.
@@ -96,13 +131,7 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
     return merged.into.get(afterRoles) ?? afterRoles;
   };
   const tags = detail.tags.map((t) => (t?.kind === 'name' ? { kind: 'name' as const, id: finalId(t.id) } : t));
-  yield { processedChunks: done, totalChunks: total, statusMessage: 'Deciding speakers' };
-  options.onSpeakerInput?.({ characters: merged.characters, quotes: merged.quotes, tags, tokens });
-  const quotes = decideSpeakers(text, merged.quotes, tags, merged.characters, tokens, { model: options.speakerModel });
-  // Colours go by lines spoken: the most speaking characters take the palette (colors/assignColors.ts).
-  const lines = new Map<string, number>();
-  for (const q of quotes) if (q.speakerId !== null) lines.set(q.speakerId, (lines.get(q.speakerId) ?? 0) + 1);
-  return { outline, characters: assignColors(merged.characters, lines), quotes };
+  return { characters: merged.characters, quotes: merged.quotes, tags };
 }
 
 export function analyze(text: string, options: AnalyzeOptions = {}): AnalysisResult {
