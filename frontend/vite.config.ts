@@ -63,7 +63,11 @@ export default defineConfig({
   plugins: [react(), publicRoutePreload()],
   // Workspace packages (@castbook/contracts) resolve to their TypeScript sources through this condition.
   resolve: { conditions: ['@castbook/source', ...defaultClientConditions] },
-  server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  // /pay: the local payment provider's checkout and portal pages (billing serves them through the gateway).
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false }, '/pay': { target: apiTarget, changeOrigin: false } },
+  },
   // The manifest lets scripts/measure-landing.mjs follow what a route loads.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 700 },
 });
