@@ -4,7 +4,7 @@ import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
 import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import type { TokenList } from '../characters/tokens.js';
 import type { FeatureName } from './features.js';
-import { calibrate, checkModel, decode, type SpeakerModel } from './model.js';
+import { bestPath, calibrate, checkModel, explain, type SpeakerModel } from './model.js';
 import { buildTurns, castFacts } from './turns.js';
 import { TRAINED_MODEL } from './weights.js';
 
@@ -65,11 +65,11 @@ export function decideSpeakers(
     characters,
     tokens,
   );
-  const decisions = decode(model, turns, castFacts(characters), KEPT_CANDIDATES);
+  const cast = castFacts(characters);
   const out = quotes.map((q) => ({ ...q }));
-  turns.forEach((turn, t) => {
-    const d = decisions[t]!;
-    for (const k of turn.quotes) {
+  // Each decision is written to its quotes as it is explained, not held for the whole book.
+  explain(model, turns, cast, bestPath(model, turns, cast), KEPT_CANDIDATES, (d, t) => {
+    for (const k of turns[t]!.quotes) {
       const q = out[order[k]!]!;
       if (d.speaker < 0) {
         Object.assign(q, { speakerId: null, confidence: 0, attributionMethod: 'none', candidates: [], evidence: [] });

@@ -104,6 +104,13 @@ export function decode(
   /** Candidates kept in each decision's `ranked` (the analysis keeps a few; training reads all). */
   keepRanked = Infinity,
 ): TurnDecision[] {
+  const out: TurnDecision[] = [];
+  explain(model, turns, cast, bestPath(model, turns, cast), keepRanked, (d) => out.push(d));
+  return out;
+}
+
+/** The speaker of each turn on the most probable path (beam search), -1 where a turn has no candidate. */
+export function bestPath(model: SpeakerModel, turns: readonly Turn[], cast: CastFacts): number[] {
   const buf = new Float64Array(FEATURE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
   for (let i = 0; i < turns.length; i++) {
@@ -138,15 +145,28 @@ export function decode(
   }
   const chosen: number[] = new Array<number>(turns.length);
   for (let p: Path | null = beam[0]!, i = turns.length - 1; p && i >= 0; p = p.parent, i--) chosen[i] = p.speaker;
+  return chosen;
+}
 
-  // Probabilities and evidence along the chosen path.
-  const out: TurnDecision[] = [];
+/**
+ * Probabilities and evidence along a chosen path, handed to `visit` turn by turn (in order), so a
+ * caller that writes them out need not hold a decision per turn at once.
+ */
+export function explain(
+  model: SpeakerModel,
+  turns: readonly Turn[],
+  cast: CastFacts,
+  chosen: readonly number[],
+  keepRanked: number,
+  visit: (d: TurnDecision, turn: number) => void,
+): void {
+  const buf = new Float64Array(FEATURE_COUNT);
   const history: number[] = [];
   for (let i = 0; i < turns.length; i++) {
     const cands = candidatesOf(turns[i]!, history);
     const speaker = chosen[i]!;
     if (cands.length === 0 || speaker < 0) {
-      out.push({ speaker: -1, probability: 0, ranked: [], evidence: [], cues: [] });
+      visit({ speaker: -1, probability: 0, ranked: [], evidence: [], cues: [] }, i);
     } else {
       const probs = softmax(logits(model, turns, i, cands, cast, history, buf));
       const ranked = cands
@@ -161,16 +181,18 @@ export function decode(
         .filter((e) => e.push > 0)
         .sort((a, b) => b.push - a.push);
       const evidence = pushed.filter((e) => e.push >= EVIDENCE_PUSH).slice(0, EVIDENCE_KEPT);
-      out.push({
-        speaker,
-        probability: probs[cands.indexOf(speaker)]!,
-        ranked,
-        evidence: evidence.map((e) => e.name),
-        cues: pushed.map((e) => e.name),
-      });
+      visit(
+        {
+          speaker,
+          probability: probs[cands.indexOf(speaker)]!,
+          ranked,
+          evidence: evidence.map((e) => e.name),
+          cues: pushed.map((e) => e.name),
+        },
+        i,
+      );
     }
     history.unshift(speaker);
     if (history.length > HISTORY) history.pop();
   }
-  return out;
 }
