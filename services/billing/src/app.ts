@@ -11,7 +11,7 @@ import {
   type ServiceContext,
 } from '@castbook/platform';
 import type { BillingConfig } from './config.js';
-import { AdjustableClock } from './domain/clock.js';
+import { serviceClock } from './domain/clock.js';
 import { Payments } from './domain/payments.js';
 import { Subscriptions } from './domain/subscription-service.js';
 import { DAY_MS } from './domain/subscriptions.js';
@@ -44,7 +44,7 @@ export async function billingRoutes(app: HttpService, ctx: ServiceContext<Billin
     // Revocation checked here too, not only at the gateway (zero trust).
     checkSession: (await ctx.sessions()).checkSession,
   });
-  const clock = new AdjustableClock();
+  const clock = serviceClock(ctx);
   const subscriptions = new Subscriptions(db, clock, config.PAYMENT_GRACE_DAYS * DAY_MS);
   let local: LocalPaymentProvider | undefined;
   let provider: PaymentProvider;

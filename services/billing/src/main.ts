@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceTarget } from '@castbook/platform';
 import { billingRoutes } from './app.js';
 import { billingConfig } from './config.js';
+import { serviceClock } from './domain/clock.js';
 import { subscribeUsage } from './events/usage.js';
 import { subscribeUserRegistered } from './events/user-registered.js';
 
@@ -12,8 +13,8 @@ export const billingTarget = serviceTarget({
   // Resolves from src/ and from dist/ alike.
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   routes: billingRoutes,
-  consumers: async ({ bus, db, logger }) => [
-    await subscribeUserRegistered(bus, db, logger),
-    await subscribeUsage(bus, db, logger),
+  consumers: async (ctx) => [
+    await subscribeUserRegistered(ctx.bus, ctx.db, ctx.logger, serviceClock(ctx)),
+    await subscribeUsage(ctx.bus, ctx.db, ctx.logger),
   ],
 });

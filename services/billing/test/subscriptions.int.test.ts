@@ -13,6 +13,7 @@ import {
   startAuthStack,
   waitFor,
 } from '@castbook/test-kit';
+import { AdjustableClock } from '../src/domain/clock.js';
 import { Subscriptions } from '../src/domain/subscription-service.js';
 import { applyRegistration, BILLING_GROUP } from '../src/events/user-registered.js';
 
@@ -146,9 +147,9 @@ describe('subscription rules on the billing database', () => {
   it('returns an unpaid trial to Free when it ends', async () => {
     const event = registered('trial-user', 'pro');
     await handleOnce(db, BILLING_GROUP, event, (tx) => applyRegistration(tx, event));
-    const day13 = new Subscriptions(db, { now: () => new Date(Date.parse(event.occurredAt) + 13 * DAY) });
+    const day13 = new Subscriptions(db, new AdjustableClock(() => Date.parse(event.occurredAt) + 13 * DAY));
     expect((await day13.current('trial-user', 'r')).tier).toBe('pro');
-    const day15 = new Subscriptions(db, { now: () => new Date(Date.parse(event.occurredAt) + 15 * DAY) });
+    const day15 = new Subscriptions(db, new AdjustableClock(() => Date.parse(event.occurredAt) + 15 * DAY));
     expect(await day15.current('trial-user', 'r')).toMatchObject({
       tier: 'free',
       status: 'active',

@@ -57,7 +57,7 @@ describe('billing over time (local provider, moved clock)', () => {
       email: `${userId}@example.com`,
       subscriptionTier: tier,
     });
-    await handleOnce(db, BILLING_GROUP, event, (tx) => applyRegistration(tx, event));
+    await handleOnce(db, BILLING_GROUP, event, (tx) => applyRegistration(tx, event, clock));
   };
   const changes = async (userId: string) =>
     (
@@ -93,6 +93,21 @@ describe('billing over time (local provider, moved clock)', () => {
     await payments.sweep();
     expect(await changes('trial-a')).toEqual(['pro', 'free']);
     expect(noticesTo('trial-a')).toHaveLength(1);
+  });
+
+  it('dates a trial on the moved clock: a Pro sign-up after the clock moved still gets its 14 days', async () => {
+    setUp();
+    clock.advance(40 * DAY);
+    await register('late-trial', 'pro');
+    const started = await subs.current('late-trial', 'r');
+    expect(started).toMatchObject({ tier: 'pro', isTrial: true });
+    expect(started.endDate!.getTime() - clock.now().getTime()).toBeGreaterThan(13.9 * DAY);
+    clock.advance(13 * DAY);
+    await payments.sweep();
+    expect((await subs.current('late-trial', 'r')).tier).toBe('pro');
+    clock.advance(2 * DAY);
+    await payments.sweep();
+    expect((await subs.current('late-trial', 'r')).tier).toBe('free');
   });
 
   it('a Free user never gets the notice', async () => {

@@ -3,6 +3,8 @@
 // is for one-process stacks (embedded mode, tests), never for production.
 export interface Clock {
   now(): Date;
+  /** A wall-clock instant (an event's occurredAt) on this clock's time line. */
+  at(wall: Date): Date;
 }
 
 export class AdjustableClock implements Clock {
@@ -14,10 +16,27 @@ export class AdjustableClock implements Clock {
     return new Date(this.base() + this.offsetMs);
   }
 
+  at(wall: Date): Date {
+    return new Date(wall.getTime() + this.offsetMs);
+  }
+
   advance(ms: number): void {
     if (!(ms > 0)) throw new Error('the clock only moves forward');
     this.offsetMs += ms;
   }
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => new Date(), at: (wall) => wall };
+
+const clocks = new WeakMap<object, AdjustableClock>();
+
+/**
+ * The one clock of a billing instance: its consumers and its routes get the same service context, so
+ * both read time (and a moved test clock) from here. Without it a Pro sign-up after the test clock
+ * moved got a trial dated by the wall clock, already ended on billing's time line.
+ */
+export function serviceClock(ctx: object): AdjustableClock {
+  let clock = clocks.get(ctx);
+  if (!clock) clocks.set(ctx, (clock = new AdjustableClock()));
+  return clock;
+}

@@ -12,18 +12,23 @@ import {
 } from '@castbook/platform';
 import { rememberUser } from '../db/billing.js';
 import { findSubscription, insertSubscription, replaceSubscription } from '../db/subscriptions.js';
+import { systemClock, type Clock } from '../domain/clock.js';
 import { subscriptionAtRegistration } from '../domain/subscriptions.js';
 import { subscriptionChanged } from './subscription-events.js';
 
 export const BILLING_GROUP = 'billing';
 
-export async function applyRegistration(tx: Queryable, event: TypedEvent<'user.registered.v1'>): Promise<void> {
+export async function applyRegistration(
+  tx: Queryable,
+  event: TypedEvent<'user.registered.v1'>,
+  clock: Clock = systemClock,
+): Promise<void> {
   const { userId, subscriptionTier, email, name } = event.payload;
   // The address the trial notice goes to.
   await rememberUser(tx, { userId, email, name });
   // The trial runs from the registration, not from when the event happened to arrive.
-  const wanted = subscriptionAtRegistration(userId, subscriptionTier, new Date(event.occurredAt));
-  const now = new Date();
+  const wanted = subscriptionAtRegistration(userId, subscriptionTier, clock.at(new Date(event.occurredAt)));
+  const now = clock.now();
   const meta = { causationId: event.id, ...(event.metadata.requestId ? { requestId: event.metadata.requestId } : {}) };
   if (await insertSubscription(tx, wanted, now)) {
     await enqueueEvents(tx, [subscriptionChanged(wanted, meta)]);
@@ -35,11 +40,11 @@ export async function applyRegistration(tx: Queryable, event: TypedEvent<'user.r
   await enqueueEvents(tx, [subscriptionChanged(wanted, meta)]);
 }
 
-export function subscribeUserRegistered(bus: EventBus, db: Database, logger: Logger) {
+export function subscribeUserRegistered(bus: EventBus, db: Database, logger: Logger, clock: Clock) {
   return subscribeIdempotent(bus, db, {
     groupId: BILLING_GROUP,
     topics: [TOPICS.auth],
     logger,
-    handlers: { 'user.registered.v1': (event, tx) => applyRegistration(tx, event) },
+    handlers: { 'user.registered.v1': (event, tx) => applyRegistration(tx, event, clock) },
   });
 }

@@ -7,11 +7,8 @@
 // decline message. Enterprise's Contact sales ends in a thank-you. axe-core on the app's screens;
 // screenshots at 1280×800 and 390×844 in both themes go to /tmp/shots-billing.
 //
-// Named to run last (one worker runs files in alphabetical order): the walk moves billing's clock 40
-// days forward, and that clock only moves forward for the rest of the stack's life. A Pro sign-up
-// after it gets a registration trial that has already ended (billing dates the trial from the
-// registration event's real time, then judges it by the moved clock), which other specs' Pro users
-// (workspace) must not meet. For the same reason the trial test here runs before the walk.
+// The walk moves billing's clock 40 days forward for the rest of the stack's life; billing dates a
+// registration's trial on that same clock, so other specs' Pro sign-ups still get their 14 days.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
