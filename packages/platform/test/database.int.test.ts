@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Database } from '../src/db/database.js';
+import pg from 'pg';
+import { Database, ensureDatabase } from '../src/db/database.js';
 import { createLogger } from '../src/logging/logger.js';
 import { createTestDatabase } from '@castbook/test-kit';
 
@@ -39,5 +40,25 @@ describe('Database on real PostgreSQL', () => {
 
   it('reports health', async () => {
     expect(await db.health()).toEqual({ ok: true });
+  });
+
+  it('lets processes that start together create and migrate the same new database', async () => {
+    const url = new URL(await createTestDatabase('db_race_base'));
+    url.pathname = `/race_${Date.now().toString(36)}_${process.pid}`;
+    const results = await Promise.allSettled([1, 2, 3, 4, 5, 6].map(() => ensureDatabase(url.toString())));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const twins = [1, 2].map(() => new Database({ url: url.toString(), logger: createLogger('test', 'warn') }));
+    try {
+      await Promise.all(twins.map((d) => d.migrate()));
+      expect((await twins[0]!.query('SELECT name FROM platform_migrations')).rowCount).toBe(1);
+    } finally {
+      await Promise.all(twins.map((d) => d.close()));
+      const admin = new URL(url);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${url.pathname.slice(1)}`);
+      await client.end();
+    }
   });
 });

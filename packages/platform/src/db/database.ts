@@ -48,6 +48,9 @@ export class Database {
         log,
         logger: { debug: log, info: log, warn: log, error: log },
         checkOrder: true,
+        // Processes of one service that start together (two analysis processes) migrate one after the
+        // other: the second waits for the advisory lock, then finds nothing left to do, instead of failing.
+        advisoryLockMode: 'wait' as const,
       };
       await runner({ ...common, dir: PLATFORM_MIGRATIONS, migrationsTable: 'platform_migrations' });
       const own = this.options.migrationsDir;
@@ -114,7 +117,10 @@ export async function ensureDatabase(url: string): Promise<void> {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
       await client.query(`CREATE DATABASE ${name}`).catch((err: { code?: string }) => {
-        if (err.code !== '42P04') throw err; // created meanwhile by another process
+        // Created meanwhile by another process (two analysis processes start together): PostgreSQL
+        // says so as 42P04, or, when both CREATEs race past its check, as a unique violation (23505)
+        // on pg_database's name index.
+        if (err.code !== '42P04' && err.code !== '23505') throw err;
       });
     }
   } finally {
