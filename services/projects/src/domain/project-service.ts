@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   FEATURES,
   LIMIT_MESSAGES,
+  UNLIMITED_PROJECTS,
   type Character,
   type EventEnvelope,
   type OutlineItem,
@@ -169,8 +170,12 @@ export class Projects {
       listProjectPage(this.db.pool, userId, page.limit + 1, after),
       this.limits(caller),
     ]);
-    // Over the limit, every project from the first past the oldest maxProjects on is read-only.
-    const from = rows.length === 0 ? undefined : await firstReadOnly(this.db.pool, userId, limits.maxProjects);
+    // Over the limit, every project from the first past the oldest maxProjects on is read-only. A plan
+    // without a project limit has none to look for (a query saved on the hottest read).
+    const from =
+      rows.length === 0 || limits.maxProjects >= UNLIMITED_PROJECTS
+        ? undefined
+        : await firstReadOnly(this.db.pool, userId, limits.maxProjects);
     const projects = rows.slice(0, page.limit);
     const last = projects.at(-1);
     return {
@@ -196,6 +201,7 @@ export class Projects {
   /** Why the project is read-only (over the plan's project limit), or undefined when it is writable. */
   async readOnly(caller: Caller, id: string, limits?: PlanLimits): Promise<string | undefined> {
     const plan = limits ?? (await this.limits(caller));
+    if (plan.maxProjects >= UNLIMITED_PROJECTS) return undefined;
     return readOnlyReason(await olderProjectCount(this.db.pool, caller.userId, id), plan);
   }
 
