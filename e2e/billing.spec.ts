@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
+import { headersOf, sessionOf } from './support/session.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-billing';
 mkdirSync(SHOTS, { recursive: true });
@@ -47,20 +48,6 @@ async function signUp(page: Page, name: string, plan: 'Free' | 'Pro' = 'Free') {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/stage$/);
-}
-
-/** The session the app would use: the bearer token and the CSRF cookie echoed as X-CSRF-Token. */
-async function headersOf(page: Page): Promise<Record<string, string>> {
-  const token = await page.evaluate<string>(
-    `localStorage.getItem('auth_token') ?? sessionStorage.getItem('auth_token') ?? ''`,
-  );
-  let csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value;
-  if (!csrf) {
-    const res = await page.request.get('/api/auth/login');
-    csrf = res.headers()['x-csrf-token'] ?? (await page.context().cookies()).find((c) => c.name === 'csrf')?.value;
-  }
-  expect(token, 'a session token after sign-up').toBeTruthy();
-  return { Authorization: `Bearer ${token}`, 'X-CSRF-Token': csrf ?? '' };
 }
 
 async function createAuthor(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
@@ -135,7 +122,7 @@ test('Free → checkout → Pro limits → portal cancel → clock past the peri
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, 'Nora Narrator');
-  const headers = await headersOf(page);
+  const headers = headersOf(await sessionOf(page));
   const authorId = await createAuthor(page.request, headers);
   const first = await createProject(page.request, headers, authorId, 'First Book');
   expect(first.ok(), await first.text()).toBe(true);
@@ -267,7 +254,7 @@ test('a declined card leaves the user on Free with the decline message', async (
   await expect(planCard(page).getByRole('heading', { name: 'Free', exact: true })).toBeVisible();
   await expect(page.getByText('No payments yet')).toBeVisible();
   await shoot(page, 'subscription-cancelled');
-  const headers = await headersOf(page);
+  const headers = headersOf(await sessionOf(page));
   const answer = await page.request.get('/api/subscriptions', { headers });
   expect(((await answer.json()) as { data: { subscription: { tier: string } } }).data.subscription.tier).toBe('free');
 });

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
+import { headersOf, sessionOf, type Session } from './support/session.js';
 import { pdncText } from '@castbook/test-kit/pdnc';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-workspace';
@@ -17,43 +18,22 @@ const oliverUntil = (heading: string) => OLIVER.slice(0, OLIVER.indexOf(heading)
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
-/** The session the app would use: the bearer token and the CSRF cookie echoed as X-CSRF-Token. */
-interface Session {
-  token: string;
-  csrf: string;
-}
-
-async function sessionOf(page: Page): Promise<Session> {
-  const token = await page.evaluate<string>(
-    `localStorage.getItem('auth_token') ?? sessionStorage.getItem('auth_token') ?? ''`,
-  );
-  let csrf = (await page.context().cookies()).find((c) => c.name === 'csrf')?.value;
-  if (!csrf) {
-    const res = await page.request.get('/api/auth/login');
-    csrf = res.headers()['x-csrf-token'] ?? (await page.context().cookies()).find((c) => c.name === 'csrf')?.value;
-  }
-  expect(token, 'a session token after sign-up').toBeTruthy();
-  return { token, csrf: csrf ?? '' };
-}
-
-const headers = (s: Session) => ({ Authorization: `Bearer ${s.token}`, 'X-CSRF-Token': s.csrf });
-
 async function createProject(request: APIRequestContext, s: Session, title: string, content: string): Promise<string> {
   const author = await request.post('/api/authors', {
-    headers: headers(s),
+    headers: headersOf(s),
     multipart: { firstName: 'Charles', lastName: 'Dickens' },
   });
   expect(author.ok(), await author.text()).toBe(true);
   const authorId = ((await author.json()) as { data: { id: string } }).data.id;
   const created = await request.post('/api/projects', {
-    headers: headers(s),
+    headers: headersOf(s),
     multipart: { title, content, authorId },
     timeout: 60_000,
   });
   expect(created.ok(), await created.text()).toBe(true);
   const id = ((await created.json()) as { data: { id: string } }).data.id;
   const detected = await request.post(`/api/projects/${id}/detect-structure`, {
-    headers: headers(s),
+    headers: headersOf(s),
     data: { content },
     timeout: 60_000,
   });
@@ -171,7 +151,7 @@ test('workspace: outline, inline rename, settings with a content change, charact
     const confirm = page.getByRole('dialog', { name: 'Delete this project?' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page).toHaveURL(/\/stage\/projects\/?$/);
-    const gone = await page.request.get(`/api/projects/${id}`, { headers: headers(s) });
+    const gone = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
     expect(gone.status()).toBe(404);
   });
 });
@@ -249,7 +229,7 @@ test('workspace: analyse, see characters and coloured quotes, change a speaker',
   await expect(panel.getByRole('listitem', { name: `${firstName} the Younger` })).toBeVisible();
   await scrollViewer(page, 3000);
   await expect(again).toHaveAttribute('title', 'Speaker: The Beadle’s Cat');
-  const saved = await page.request.get(`/api/projects/${id}`, { headers: headers(s) });
+  const saved = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
   const body = (await saved.json()) as {
     data: {
       quotes: { id: string; attributionMethod: string }[];
@@ -276,7 +256,7 @@ test('workspace: cancel a running analysis', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Analyze', exact: true })).toBeVisible();
   await expect(box).toHaveCount(0);
   const read = async () => {
-    const res = await page.request.get(`/api/projects/${id}`, { headers: headers(s) });
+    const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
     return ((await res.json()) as { data: { analysisStatus: string; quotes: unknown[] } }).data;
   };
   expect((await read()).analysisStatus).toBe('pending');
@@ -284,7 +264,7 @@ test('workspace: cancel a running analysis', async ({ page }) => {
   await expect
     .poll(
       async () => {
-        const res = await page.request.get(`/api/projects/${id}/analysis-progress`, { headers: headers(s) });
+        const res = await page.request.get(`/api/projects/${id}/analysis-progress`, { headers: headersOf(s) });
         return ((await res.json()) as { data: { isComplete: boolean } }).data.isComplete;
       },
       { timeout: 60_000 },
@@ -370,9 +350,9 @@ async function seedQuotes(request: APIRequestContext, s: Session, id: string, co
       attributionMethod: speaker === null ? 'none' : 'explicit',
     });
   }
-  const c = await request.patch(`/api/projects/${id}/characters`, { headers: headers(s), data: { characters } });
+  const c = await request.patch(`/api/projects/${id}/characters`, { headers: headersOf(s), data: { characters } });
   expect(c.ok(), await c.text()).toBe(true);
-  const q = await request.patch(`/api/projects/${id}/quotes`, { headers: headers(s), data: { quotes } });
+  const q = await request.patch(`/api/projects/${id}/quotes`, { headers: headersOf(s), data: { quotes } });
   expect(q.ok(), await q.text()).toBe(true);
   return quotes.length;
 }
