@@ -341,23 +341,27 @@ const no = <Remove fontSize="small" sx={{ color: 'text.disabled' }} titleAccess=
 const cell = (v: ComparisonValue | undefined) =>
   v === true ? yes : v === false || v === null || v === undefined ? no : String(v);
 
+/** A part of the page that failed to load, with a Retry that asks again. */
+function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
 /** Free vs Pro as billing compares them (GET /api/subscriptions/features/comparison). */
 function Comparison() {
   const { data, error, isLoading, mutate } = useComparison();
   if (isLoading) return <Skeleton variant="rounded" height={240} aria-label="Loading comparison" />;
-  if (error || !data)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void mutate()}>
-            Retry
-          </Button>
-        }
-      >
-        Failed to fetch feature comparison
-      </Alert>
-    );
+  if (error || !data) return <RetryAlert message="Failed to fetch feature comparison" onRetry={() => void mutate()} />;
   const plans = ['free', 'pro'].map((id) => data.plans.find((p) => p.id === id) ?? { id, name: id, price: '' });
   return (
     <TableContainer component={Card}>
@@ -407,18 +411,7 @@ function PaymentHistory() {
   const { data, error, isLoading, mutate } = useInvoices();
   if (isLoading) return <Skeleton variant="rounded" height={120} aria-label="Loading payment history" />;
   if (error || !data)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void mutate()}>
-            Retry
-          </Button>
-        }
-      >
-        The payment history could not be loaded.
-      </Alert>
-    );
+    return <RetryAlert message="The payment history could not be loaded." onRetry={() => void mutate()} />;
   if (data.length === 0)
     return (
       <Box
