@@ -124,6 +124,44 @@ export type Chunk = z.infer<typeof chunk>;
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be a six-digit hex like #a1b2c3');
 
+/** The audio formats a voice take may be (found from its bytes, never its name). */
+export const audioFileType = z.enum(['wav', 'mp3', 'ogg', 'webm', 'm4a']);
+export type AudioFileType = z.infer<typeof audioFileType>;
+/** A character keeps at most this many takes (issue 17). */
+export const MAX_VOICE_TAKES = 5;
+/** The longest take, in seconds (issue 17: five minutes). */
+export const MAX_VOICE_SECONDS = 300;
+
+/**
+ * One recording of a character's voice. The server creates takes (POST …/voice-takes) and answers
+ * them with `playUrl`, a signed URL valid about an hour that a plain `<audio>` plays without a token;
+ * `playUrl` is never stored (a client sending takes back has them ignored: the stored ones stand).
+ */
+export const voiceTake = z.object({
+  id: z.string().min(1).max(100),
+  url: issuedAudioSample,
+  fileType: audioFileType,
+  durationSeconds: z.number().nonnegative().max(MAX_VOICE_SECONDS),
+  bytes: z.number().int().nonnegative(),
+  createdAt: isoDate,
+  source: z.enum(['recorded', 'uploaded']),
+  playUrl: z.string().max(2000).optional(),
+});
+export type VoiceTake = z.infer<typeof voiceTake>;
+
+/** How a character sounds, in the narrator's words: each a single line of at most 200 characters. */
+const voiceNote = (field: string) => safeLine(field).max(200).optional();
+export const voiceNotes = z.object({
+  age: voiceNote('age'),
+  accent: voiceNote('accent'),
+  pitch: voiceNote('pitch'),
+  pace: voiceNote('pace'),
+  direction: voiceNote('direction'),
+  pronunciation: voiceNote('pronunciation'),
+  ipa: voiceNote('ipa'),
+});
+export type VoiceNotes = z.infer<typeof voiceNotes>;
+
 export const character = z.object({
   id,
   name: safeLine('name')
@@ -143,6 +181,9 @@ export const character = z.object({
   analysedName: safeLine('analysedName').max(200).optional(),
   /** Only a recording this app issued (POST /api/upload/audio), or none. */
   audioSample: issuedAudioSample.nullable().optional(),
+  /** The character's takes, oldest first; audioSample is one of their urls (or an older upload), or null. */
+  voiceTakes: z.array(voiceTake).max(MAX_VOICE_TAKES).optional(),
+  voiceNotes: voiceNotes.optional(),
 });
 export type Character = z.infer<typeof character>;
 

@@ -34,7 +34,9 @@ type Edit =
   | { kind: 'alias'; who: number; alias: string }
   | { kind: 'create'; name: string }
   | { kind: 'speaker'; quote: number; who: number }
-  | { kind: 'merge'; into: number; from: number };
+  | { kind: 'merge'; into: number; from: number }
+  | { kind: 'take'; who: number; seconds: number }
+  | { kind: 'notes'; who: number; direction: string };
 
 const invented = fc.constantFrom('Ferryman Holt', 'The Old Pilot', 'Aunt Wren', 'Captain Sorrel', 'Tibbs');
 const edit: fc.Arbitrary<Edit> = fc.oneof(
@@ -53,6 +55,12 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('create' as const), name: invented }),
   fc.record({ kind: fc.constant('speaker' as const), quote: fc.nat(), who: fc.nat() }),
   fc.record({ kind: fc.constant('merge' as const), into: fc.nat(), from: fc.nat() }),
+  fc.record({ kind: fc.constant('take' as const), who: fc.nat(), seconds: fc.integer({ min: 1, max: 300 }) }),
+  fc.record({
+    kind: fc.constant('notes' as const),
+    who: fc.nat(),
+    direction: fc.constantFrom('gravelly, slow, Yorkshire', 'bright and quick', 'a whisper'),
+  }),
 );
 
 /** The project after one edit, as the PATCH routes store it (characters through markUserEdits). */
@@ -65,6 +73,27 @@ function apply(state: Analysed, e: Edit, n: number): Analysed {
     return setCharacters(cs.map((c) => (c.id === target.id ? { ...c, ...patch } : c)));
   };
   switch (e.kind) {
+    case 'take': {
+      // As POST …/voice-takes stores it: a take appended, the first one chosen as the sample.
+      const target = pick(e.who);
+      const name = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const url = `/api/upload/audio/${name}.wav`;
+      const take = {
+        id: name,
+        url,
+        fileType: 'wav' as const,
+        durationSeconds: e.seconds,
+        bytes: 16_000 * e.seconds,
+        createdAt: new Date(Date.UTC(2026, 10, 25, 0, n)).toISOString(),
+        source: 'recorded' as const,
+      };
+      return change(e.who, {
+        voiceTakes: [...(target.voiceTakes ?? []), take].slice(-5),
+        audioSample: target.audioSample ?? url,
+      });
+    }
+    case 'notes':
+      return change(e.who, { voiceNotes: { ...pick(e.who).voiceNotes, direction: e.direction } });
     case 'rename':
       return change(e.who, { name: e.name });
     case 'recolour':
@@ -138,6 +167,14 @@ describe('re-analysis keeps every user edit', () => {
             summary: c.summary,
             alternativeNames: c.alternativeNames,
           });
+        }
+        // Every character with takes or voice notes is there with them (and its chosen sample).
+        for (const c of state.characters.filter((x) => x.voiceTakes || x.voiceNotes)) {
+          const kept = byId.get(c.id);
+          expect(kept, `voiced character ${c.name}`).toBeDefined();
+          expect(kept?.voiceTakes).toEqual(c.voiceTakes);
+          expect(kept?.voiceNotes).toEqual(c.voiceNotes);
+          expect(kept?.audioSample).toBe(c.audioSample);
         }
         // Untouched characters keep their ids and colours.
         for (const c of state.characters) expect(byId.get(c.id)?.color, `colour of ${c.name}`).toBe(c.color);

@@ -74,6 +74,33 @@ describe('mergeReanalysis', () => {
     expect(new Set(r.quotes.map((x) => x.id)).size).toBe(r.quotes.length);
   });
 
+  it('keeps takes and voice notes: on a matched analysed character, and one the fresh result missed', () => {
+    const take = {
+      id: 't1',
+      url: '/api/upload/audio/0b8f3a52-1c2d-4e5f-8a9b-0c1d2e3f4a5b.wav',
+      fileType: 'wav' as const,
+      durationSeconds: 3,
+      bytes: 48_044,
+      createdAt: '2026-11-25T17:00:00.000Z',
+      source: 'recorded' as const,
+    };
+    const previous = {
+      characters: [
+        ch('c1', 'Idris', { voiceTakes: [take], audioSample: take.url }),
+        // Only notes, not edited otherwise: still the user's work, kept while named in the text.
+        ch('c2', 'Tamsin', { voiceNotes: { accent: 'Yorkshire', direction: 'gravelly, slow' } }),
+        ch('c3', 'Halloran', { voiceNotes: { pitch: 'low' } }), // no longer in the text
+      ],
+      quotes: [],
+    };
+    const fresh = { characters: [ch('c9', 'Idris', { mentions: 4 })], quotes: [] };
+    const r = mergeReanalysis(previous, fresh, TEXT);
+    const byName = Object.fromEntries(r.characters.map((c) => [c.name, c]));
+    expect(byName.Idris).toMatchObject({ id: 'c1', mentions: 4, voiceTakes: [take], audioSample: take.url });
+    expect(byName.Tamsin).toMatchObject({ id: 'c2', voiceNotes: { accent: 'Yorkshire', direction: 'gravelly, slow' } });
+    expect(byName.Halloran).toBeUndefined();
+  });
+
   it("drops a user's quote whose text is gone, and one whose speaker no longer exists", () => {
     const previous = {
       characters: [ch('c1', 'Ghost')],

@@ -1,13 +1,14 @@
 // Re-analysis keeps the user's work (PRODUCT.md): a fresh analysis result is merged into what the
 // project holds. Pure: no I/O.
 // - Characters of the result that match a held one (by name or alternative name, else by speaking
-//   mostly the lines the held one spoke: a character the user renamed) keep its id, colour and voice
-//   sample; if the user created or edited the held one, its name, summary, colour and aliases stay,
-//   and several fresh characters may fold into it (the user merged them: merging moves the lines of
-//   one character to another and its names, `analysedName` too, into the other's aliases). A renamed character also
-//   answers to the engine's name (`analysedName`, set by markUserEdits).
-// - Characters the user created always stay; ones the user edited or recorded a sample for stay while
-//   their name is still in the text or they still speak a line the user gave them.
+//   mostly the lines the held one spoke: a character the user renamed) keep its id, colour, voice
+//   sample, takes and voice notes; if the user created or edited the held one, its name, summary,
+//   colour and aliases stay, and several fresh characters may fold into it (the user merged them:
+//   merging moves the lines of one character to another and its names, `analysedName` too, into the
+//   other's aliases). A renamed character also answers to the engine's name (`analysedName`, set by
+//   markUserEdits).
+// - Characters the user created always stay; ones the user edited or gave a sample, a take or voice
+//   notes stay while their name is still in the text or they still speak a line the user gave them.
 // - Quotes whose speaker the user set (attributionMethod 'user') stay wherever their text still is
 //   near where it was (same text, offset window), replacing what the engine found there, as long as
 //   their speaker is still a character (else the engine's attribution stands).
@@ -40,7 +41,18 @@ const namesOf = (c: Character) =>
   [c.name, ...(c.alternativeNames ?? []), c.analysedName ?? ''].map(nameKey).filter(Boolean);
 
 /** The user's own work on a character, which re-analysis must not lose. */
-export const isUserWork = (c: Character) => c.isUserCreated || c.isUserEdited === true || !!c.audioSample;
+export const isUserWork = (c: Character) =>
+  c.isUserCreated ||
+  c.isUserEdited === true ||
+  !!c.audioSample ||
+  (c.voiceTakes?.length ?? 0) > 0 ||
+  Object.values(c.voiceNotes ?? {}).some((v) => !!v);
+
+/** The voice work of a held character (takes, notes), which a fresh result never carries. */
+const voiceOf = (p: Character): Pick<Character, 'voiceTakes' | 'voiceNotes'> => ({
+  ...(p.voiceTakes && { voiceTakes: p.voiceTakes }),
+  ...(p.voiceNotes && { voiceNotes: p.voiceNotes }),
+});
 
 function mentionedIn(text: string, c: Character): boolean {
   const lower = text.toLowerCase();
@@ -155,6 +167,7 @@ export function mergeReanalysis(previous: Analysed, fresh: Analysed, text: strin
               (n) => n !== f.name,
             ),
             audioSample: p.audioSample ?? f.audioSample,
+            ...voiceOf(p),
           };
     kept.set(p.id, next);
     characters.push(next);
