@@ -6,8 +6,9 @@ export const SERVICE_ROUTES: ReadonlyArray<{ pattern: RegExp; service: ServiceNa
   { pattern: /^\/api\/auth(\/|$)/, service: 'auth' },
   { pattern: /^\/api\/users(\/|$)/, service: 'auth' },
   { pattern: /^\/api\/subscriptions(\/|$)/, service: 'billing' },
-  // Progress and character analysis are the analysis service's; the rest of a project is projects'.
-  { pattern: /^\/api\/projects\/[^/]+\/(analysis-progress|character-analysis)$/, service: 'analysis' },
+  // Progress is the analysis service's; the rest of a project is projects', character analysis included
+  // (it reads and stores the characters, quotes and text projects owns: docs/decisions.md).
+  { pattern: /^\/api\/projects\/[^/]+\/analysis-progress$/, service: 'analysis' },
   { pattern: /^\/api\/projects(\/|$)/, service: 'projects' },
   { pattern: /^\/api\/upload(\/|$)/, service: 'projects' },
   { pattern: /^\/api\/authors(\/|$)/, service: 'authors' },

@@ -6,3 +6,4 @@ export * from './limits.js';
 export * from './plans.js';
 export * from './text.js';
 export * from './billing.js';
+export * from './character-analysis.js';

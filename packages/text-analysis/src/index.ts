@@ -2,6 +2,8 @@
 export { analyze, analyzeSteps, type AnalysisResult, type AnalysisStep, type AnalyzeOptions } from './analyze.js';
 export { findQuotes, splitParagraphs, type Paragraph } from './quotes/index.js';
 export { findCharacters, NARRATOR_NAME } from './characters/index.js';
+// Speech verbs of dialogue tags, for the built-in character analysis's habitual verbs.
+export { SPEECH_VERBS } from './characters/lexicon.js';
 export { attributeQuotes, mergeNarrator, CONFIDENCE } from './attribution/index.js';
 export { assignColors } from './colors/index.js';
 export { detectStructure } from './structure/index.js';

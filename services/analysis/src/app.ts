@@ -1,6 +1,6 @@
 // The analysis service's HTTP surface: registers its routes, nothing else.
-// It owns analysis jobs, progress and character analysis; /health and /openapi.json come from the
-// platform's HTTP bootstrap.
+// It owns analysis jobs and progress (character analysis is the projects service's); /health and
+// /openapi.json come from the platform's HTTP bootstrap.
 import { authHook, createTokenVerifier, type HttpService, type ServiceContext } from '@castbook/platform';
 import type { AnalysisConfig } from './config.js';
 import { progressRoutes } from './routes/progress.js';

@@ -6,6 +6,8 @@ import type { ProjectsConfig } from './config.js';
 import { httpPeers } from './domain/peers.js';
 import { Projects } from './domain/project-service.js';
 import { AudioSamples } from './domain/uploads.js';
+import { characterAnalysisRoutes } from './routes/character-analysis.js';
+import { CharacterAnalyses } from './domain/character-analysis/service.js';
 import { projectRoutes } from './routes/projects.js';
 import { uploadRoutes } from './routes/uploads.js';
 
@@ -28,6 +30,7 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
     config.MAX_AUDIO_BYTES,
   );
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES);
+  characterAnalysisRoutes(app, new CharacterAnalyses(ctx.db, projects), signedIn);
   uploadRoutes(
     app,
     {

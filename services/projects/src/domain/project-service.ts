@@ -529,7 +529,8 @@ export class Projects {
     }
   }
 
-  private async limits(caller: Caller): Promise<PlanLimits> {
+  /** The caller's plan: the read model of subscription.changed.v1, else billing itself (Free if it cannot answer). */
+  async limits(caller: Caller): Promise<PlanLimits> {
     return (await findPlanLimits(this.db.pool, caller.userId)) ?? this.peers.limits(caller.authorization);
   }
 

@@ -1,0 +1,183 @@
+// Issue 18: POST /api/projects/{id}/character-analysis through the gateway of the workspace stack on
+// real PostgreSQL: the projects service answers it (gateway rule moved), Pro gets the built-in
+// analysis of its own data, stored and kept while the character exists; Free gets 403; unknown
+// characters and projects 404; bad bodies 400, changing nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMIT_MESSAGES, type CharacterAnalysisDetail } from '@castbook/contracts';
+import { createLogger, Database } from '@castbook/platform';
+import { type ApiClient, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
+
+type Json = Record<string, unknown>;
+
+const CH1 =
+  'CHAPTER I. The Mill\n\n"Is the gate shut?" whispered Hanna.\n\n"It is," said Piet.\n\n"Good," Hanna said softly.\n\n';
+const CH2 = 'CHAPTER II. The Road\n\nPiet walked alone.\n\n"Nobody follows," Piet muttered.\n\n';
+const BOOK = CH1 + CH2;
+
+async function form(client: ApiClient, path: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const res = await fetch(`${client.baseUrl}${path}`, {
+    method: 'POST',
+    body,
+    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
+  });
+  return (await res.json()) as { data: Json };
+}
+
+const quoteAt = (text: string, speakerId: string, i: number) => {
+  const start = BOOK.indexOf(`"${text}"`);
+  return {
+    id: `q${i}`,
+    text,
+    startOffset: start,
+    endOffset: start + text.length + 2,
+    speakerId,
+    confidence: 0.9,
+    attributionMethod: 'explicit',
+  };
+};
+const QUOTES = [
+  quoteAt('Is the gate shut?', 'hanna', 1),
+  quoteAt('It is,', 'piet', 2),
+  quoteAt('Good,', 'hanna', 3),
+  quoteAt('Nobody follows,', 'piet', 4),
+];
+const person = (id: string, name: string) => ({ id, name, color: '#225588', summary: '', alternativeNames: [] });
+
+let stack: WorkspaceStack;
+let db: Database;
+beforeAll(async () => {
+  stack = await startWorkspaceStack();
+  db = new Database({ url: stack.databases.projects, logger: createLogger('test', 'warn'), max: 2 });
+});
+afterAll(async () => {
+  await db?.close();
+  await stack?.stop();
+});
+
+/** A signed-up user of the tier with one project holding the book, its outline, cast and quotes. */
+async function projectOf(tier: 'free' | 'pro') {
+  const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: tier });
+  const author = (await form(client, '/api/authors', { firstName: 'Jane', lastName: 'Doe' })).data;
+  const project = (await form(client, '/api/projects', { title: 'Mill', content: BOOK, authorId: author.id as string }))
+    .data;
+  const path = `/api/projects/${project.id as string}`;
+  const outline = [
+    {
+      id: 'c1',
+      parentId: null,
+      type: 'chapter',
+      title: 'CHAPTER I. The Mill',
+      startOffset: 0,
+      endOffset: CH1.length,
+      children: [],
+    },
+    {
+      id: 'c2',
+      parentId: null,
+      type: 'chapter',
+      title: 'CHAPTER II. The Road',
+      startOffset: CH1.length,
+      endOffset: BOOK.length,
+      children: [],
+    },
+  ];
+  expect((await client.call('PATCH', `${path}/outline`, { outline })).status).toBe(200);
+  const characters = [person('hanna', 'Hanna'), person('piet', 'Piet')];
+  expect((await client.call('PATCH', `${path}/characters`, { characters })).status).toBe(200);
+  expect((await client.call('PATCH', `${path}/quotes`, { quotes: QUOTES })).status).toBe(200);
+  return { client, path, id: project.id as string };
+}
+
+const stored = async (projectId: string) =>
+  (
+    await db.query<{ character_id: string }>(
+      'SELECT character_id FROM character_analyses WHERE project_id = $1 ORDER BY character_id',
+      [projectId],
+    )
+  ).rows.map((r) => r.character_id);
+
+describe('POST /api/projects/{id}/character-analysis', () => {
+  it('answers a Pro user the built-in analysis of each character asked, in order, and stores it', async () => {
+    const { client, path, id } = await projectOf('pro');
+    const res = await client.post<CharacterAnalysisDetail[]>(`${path}/character-analysis`, {
+      characterIds: ['piet', 'hanna'],
+    });
+    expect(res.status).toBe(200);
+    const [piet, hanna] = res.body.data!;
+    expect(piet).toMatchObject({
+      characterId: 'piet',
+      source: 'built-in',
+      relationships: 'Talks most with Hanna (2 exchanges).',
+      arc: 'Present from CHAPTER I. The Mill to CHAPTER II. The Road; speaks most in CHAPTER I. The Mill (1 line).',
+      stats: { lines: 2, words: 4, chaptersPresent: ['CHAPTER I. The Mill', 'CHAPTER II. The Road'], chapterCount: 2 },
+    });
+    expect(hanna!.stats.speechVerbs).toEqual([
+      { word: 'said', count: 1 },
+      { word: 'whispered', count: 1 },
+    ]);
+    expect(hanna!.stats.adverbs).toEqual([{ word: 'softly', count: 1 }]);
+    for (const field of ['summary', 'personality', 'arc', 'relationships', 'motivation'] as const) {
+      expect(typeof hanna![field]).toBe('string');
+    }
+    expect(hanna!.narrator.representativeLines).toEqual([
+      { text: 'Is the gate shut?', startOffset: QUOTES[0]!.startOffset, endOffset: QUOTES[0]!.endOffset },
+      { text: 'Good,', startOffset: QUOTES[2]!.startOffset, endOffset: QUOTES[2]!.endOffset },
+    ]);
+    expect(await stored(id)).toEqual(['hanna', 'piet']);
+
+    // Unchanged data: the stored analysis, as stored; refresh computes it again.
+    const again = await client.post<CharacterAnalysisDetail[]>(`${path}/character-analysis`, {
+      characterIds: ['piet'],
+    });
+    expect(again.body.data![0]!.createdAt).toBe(piet!.createdAt);
+    // New quotes: computed again from them.
+    const fewer = QUOTES.slice(0, 3);
+    expect((await client.call('PATCH', `${path}/quotes`, { quotes: fewer })).status).toBe(200);
+    const after = await client.post<CharacterAnalysisDetail[]>(`${path}/character-analysis`, {
+      characterIds: ['piet'],
+    });
+    expect(after.body.data![0]!.stats.lines).toBe(1);
+
+    // Kept while the character exists: Hanna's goes with her.
+    expect((await client.call('PATCH', `${path}/characters`, { characters: [person('piet', 'Piet')] })).status).toBe(
+      200,
+    );
+    expect((await client.post(`${path}/character-analysis`, { characterIds: ['piet'] })).status).toBe(200);
+    expect(await stored(id)).toEqual(['piet']);
+  });
+
+  it('refuses a Free user with 403 and stores nothing', async () => {
+    const { client, path, id } = await projectOf('free');
+    const res = await client.post(`${path}/character-analysis`, { characterIds: ['piet'] });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, error: LIMIT_MESSAGES.featureDenied });
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown character or project, and 400 for a bad body, storing nothing', async () => {
+    const { client, path, id } = await projectOf('pro');
+    const unknown = await client.post(`${path}/character-analysis`, { characterIds: ['piet', 'nobody'] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ success: false, error: 'Character not found: nobody' });
+    const noProject = await client.post('/api/projects/00000000-0000-4000-8000-000000000000/character-analysis', {
+      characterIds: ['piet'],
+    });
+    expect(noProject.status).toBe(404);
+    expect(noProject.body.error).toBe('Project not found');
+    for (const body of [
+      {},
+      { characterIds: [] },
+      { characterIds: 'piet' },
+      { characterIds: [''] },
+      { characterIds: ['piet'], extra: 1 },
+    ]) {
+      const bad = await client.post(`${path}/character-analysis`, body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.success).toBe(false);
+      expect(typeof bad.body.error).toBe('string');
+    }
+    expect(await stored(id)).toEqual([]);
+  });
+});
