@@ -48,6 +48,12 @@ describe('HTTP bootstrap', () => {
     const app = await makeApp();
     const res = await app.inject({ method: 'GET', url: '/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(res.headers['content-security-policy']);
+    // Helmet's defaults, plus blob: images (a chosen cover's preview) and media (a take before upload).
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).toContain("script-src 'self'");
   });
 
   it('shows HttpError messages and hides unexpected ones', async () => {
