@@ -10,6 +10,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { hasRealSummary, type AnalysisStatus, type Character } from '@castbook/contracts';
+import { VoiceLineupButton } from './voice/VoiceLineup';
+import { VoiceSection } from './voice/VoiceSection';
 
 interface Props {
   characters: Character[];
@@ -57,6 +59,7 @@ export function CharactersPanel({
             </IconButton>
           </Tooltip>
         )}
+        <VoiceLineupButton characters={characters} lineCounts={lineCounts} />
         <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={adding || readOnly}>
           Add
         </Button>
@@ -328,6 +331,7 @@ const CharacterCard = memo(function CharacterCard({
           No summary yet
         </Typography>
       )}
+      <VoiceSection character={character} />
     </Card>
   );
 });

@@ -49,6 +49,7 @@ import { mutate } from 'swr';
 import { analysisButtonLabel, ANALYSIS_FAILED_DEFAULT, progressPercent } from './analysis';
 import { randomHexColor } from './colors';
 import { CharactersPanel } from './CharactersPanel';
+import { VoiceProvider } from './voice/voice-context';
 import { ContentViewer, type ContentViewerHandle } from './ContentViewer';
 import { renameItem } from './outline';
 import { OutlinePanel } from './OutlinePanel';
@@ -129,6 +130,16 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
     (patch: Partial<ProjectDetail>) => mutateProject((p) => (p ? { ...p, ...patch } : p), { revalidate: false }),
     [mutateProject],
   );
+
+  /** A character as a voice call answered it (takes, chosen voice, notes). */
+  const applyCharacter = useCallback(
+    (c: Character) =>
+      void mutateProject((p) => (p ? { ...p, characters: p.characters.map((x) => (x.id === c.id ? c : x)) } : p), {
+        revalidate: false,
+      }),
+    [mutateProject],
+  );
+  const refreshProject = useCallback(() => mutateProject(), [mutateProject]);
 
   // ---- jumping and selecting --------------------------------------------------------------------
 
@@ -386,15 +397,23 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
     />
   );
   const charactersPanel = (
-    <CharactersPanel
-      characters={project.characters}
-      lineCounts={lineCounts}
-      analysisStatus={status}
-      onSave={onSaveCharacter}
-      onAdd={onAddCharacter}
-      onDelete={onDeleteCharacter}
+    <VoiceProvider
+      projectId={project.id}
+      quotes={project.quotes}
       readOnly={locked.readOnly}
-    />
+      applyCharacter={applyCharacter}
+      refresh={refreshProject}
+    >
+      <CharactersPanel
+        characters={project.characters}
+        lineCounts={lineCounts}
+        analysisStatus={status}
+        onSave={onSaveCharacter}
+        onAdd={onAddCharacter}
+        onDelete={onDeleteCharacter}
+        readOnly={locked.readOnly}
+      />
+    </VoiceProvider>
   );
   const viewerPanel = (
     <Paper
