@@ -6,6 +6,7 @@ import type { ProjectsConfig } from './config.js';
 import { httpPeers } from './domain/peers.js';
 import { Projects } from './domain/project-service.js';
 import { AudioSamples } from './domain/uploads.js';
+import { exportRoutes } from './exports/routes.js';
 import { characterAnalysisRoutes } from './routes/character-analysis.js';
 import { CharacterAnalyses } from './domain/character-analysis/service.js';
 import { projectRoutes } from './routes/projects.js';
@@ -30,6 +31,7 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
     config.MAX_AUDIO_BYTES,
   );
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES);
+  exportRoutes(app, projects, signedIn);
   characterAnalysisRoutes(app, new CharacterAnalyses(ctx.db, projects), signedIn);
   uploadRoutes(
     app,

@@ -1,0 +1,315 @@
+// Issue 19's exports through the gateway with real signed-up users: each file is downloaded and
+// opened (the .docx unzipped and its document.xml read, the PDF's text extracted with pdf.js, the
+// CSVs compared whole), named after the book; owner only; bad names and character lists refused.
+// Last, Oliver Twist whole (analysed in-process, saved through the API) is exported and timed.
+import { strFromU8, unzipSync } from 'fflate';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { analyze } from '@castbook/text-analysis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, pdncText, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
+
+let stack: WorkspaceStack;
+beforeAll(async () => {
+  stack = await startWorkspaceStack();
+});
+afterAll(async () => stack?.stop());
+
+async function form(client: ApiClient, method: string, path: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const res = await fetch(`${client.baseUrl}${path}`, {
+    method,
+    body,
+    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
+  });
+  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown>; error?: string } };
+}
+
+/** A GET answering bytes, as the browser's download does it (bearer token, no cookie needed). */
+async function download(client: ApiClient, path: string) {
+  const res = await fetch(`${client.baseUrl}${path}`, {
+    headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes };
+}
+const errorOf = (bytes: Buffer) => (JSON.parse(bytes.toString('utf8')) as { error: string }).error;
+
+/** The text of a .docx's body, as Word holds it. */
+function documentXml(bytes: Buffer): string {
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  return strFromU8(
+    unzipSync(new Uint8Array(bytes), { filter: (f) => f.name === 'word/document.xml' })['word/document.xml']!,
+  );
+}
+/** The paragraphs' texts of document.xml, runs joined. */
+const paragraphs = (xml: string) =>
+  [...xml.matchAll(/<w:p[ >].*?<\/w:p>/g)].map((p) =>
+    [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''),
+  );
+
+async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  let text = '';
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    text += content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '') : '')).join('') + '\n';
+  }
+  return { pages: pdf.numPages, text: text.replace(/[ \t]+/g, ' ') };
+}
+
+const CHAPTER_1 = 'CHAPTER I. The Lamp';
+const CHAPTER_2 = 'CHAPTER II. The Storm';
+/** The outline's titles of the two chapters, as detect-structure writes them. */
+const TITLE_1 = 'Chapter I. The Lamp';
+const TITLE_2 = 'Chapter II. The Storm';
+const filler = 'The sea was grey and the lamp burned on through the long afternoon. '.repeat(5);
+const lines = {
+  anne1: 'Good morning, keeper.',
+  tom1: 'Morning, Anne, and a cold one',
+  anne2: 'Is the lamp lit?',
+  tom2: 'It is, "always", I promise.',
+  nobody: 'Who goes there?',
+  anne3: '=SUM(A1) is not a line, is it?',
+};
+/** Two chapters: Anne and Tom talk in the first; an unattributed voice and Anne in the second. */
+const BOOK =
+  `${CHAPTER_1}\n\n${filler}\n\n"${lines.anne1}" said Anne.\n\n"${lines.tom1}," said Tom. "${lines.anne2}"\n\n` +
+  `"${lines.tom2}"\n\n${CHAPTER_2}\n\n${filler}\n\n"${lines.nobody}"\n\n"${lines.anne3}" asked Anne.\n`;
+
+const ANNE = { id: 'c-anne', name: 'Anne Shirley', color: '#fd30d5' };
+const TOM = { id: 'c-tom', name: 'Tom', color: '#006db0' };
+const SILENT = { id: 'c-silent', name: 'Silent Sam', color: '#00a711' };
+
+function quotesOf(speakers: Record<keyof typeof lines, string | null>) {
+  let from = 0;
+  return (Object.keys(lines) as (keyof typeof lines)[]).map((k, i) => {
+    const start = BOOK.indexOf(lines[k], from);
+    from = start + lines[k].length;
+    return {
+      id: `q${i + 1}`,
+      text: lines[k],
+      startOffset: start,
+      endOffset: start + lines[k].length,
+      speakerId: speakers[k],
+      confidence: speakers[k] ? 0.9 : 0.2,
+      attributionMethod: speakers[k] ? ('explicit' as const) : ('none' as const),
+    };
+  });
+}
+const QUOTES = quotesOf({ anne1: ANNE.id, tom1: TOM.id, anne2: TOM.id, tom2: TOM.id, nobody: null, anne3: ANNE.id });
+// Tom's second quote of his paragraph is Anne's in truth: set by hand.
+QUOTES[2] = { ...QUOTES[2]!, speakerId: ANNE.id, confidence: 1, attributionMethod: 'user' as 'explicit' };
+
+async function bookProject(client: ApiClient, title: string, content = BOOK): Promise<string> {
+  const author = await form(client, 'POST', '/api/authors', { firstName: 'Ada', lastName: 'Writer' });
+  const created = await form(client, 'POST', '/api/projects', {
+    title,
+    content,
+    authorId: author.body.data.id as string,
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as string;
+  expect((await client.post(`/api/projects/${id}/detect-structure`, {})).status).toBe(200);
+  return id;
+}
+
+async function lighthouse(client: ApiClient, title = 'The Lighthouse'): Promise<string> {
+  const id = await bookProject(client, title);
+  const characters = [ANNE, TOM, SILENT];
+  expect((await client.call('PATCH', `/api/projects/${id}/characters`, { characters })).status).toBe(200);
+  expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes: QUOTES })).status).toBe(200);
+  return id;
+}
+
+describe('exports', () => {
+  let owner: ApiClient;
+  let id: string;
+  beforeAll(async () => {
+    // Pro: more than one project.
+    owner = (await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' })).client;
+    id = await lighthouse(owner);
+  });
+
+  it('script.docx: the cast with line counts, then the whole book with each line in its speaker colour', async () => {
+    const res = await download(owner, `/api/projects/${id}/export/script.docx`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="The Lighthouse-script.docx"');
+    const xml = documentXml(res.bytes);
+    const text = paragraphs(xml);
+    // The cast table: name, lines, words, most lines first; Silent Sam has none; the unattributed last.
+    const cast = text.slice(text.indexOf('Character'), text.indexOf('Character') + 19);
+    expect(cast).toEqual([
+      'Character', 'Lines', 'Words', '',
+      'Anne Shirley', '3', '14', '',
+      'Tom', '2', '11', '',
+      'Silent Sam', '0', '0', '',
+      'Unattributed', '1', '3',
+    ]); // prettier-ignore
+    // The book: both chapter headings, narration, and each quote in its speaker's colour.
+    expect(text).toContain(CHAPTER_1);
+    expect(text).toContain(CHAPTER_2);
+    expect(text.join('\n')).toContain(filler.trim());
+    const colourOf = (quote: string) =>
+      new RegExp(
+        `<w:r><w:rPr><w:color w:val="([0-9A-F]{6})"/><w:u w:val="single" w:color="\\1"/></w:rPr><w:t[^>]*>${quote}`,
+      ).exec(xml)?.[1];
+    expect(colourOf(lines.anne1)).toBe('FD30D5');
+    expect(colourOf(lines.tom1)).toBe('006DB0');
+    expect(colourOf(lines.anne2)).toBe('FD30D5');
+    // Nobody's line: a dashed grey underline, the text's own colour.
+    expect(xml).toMatch(new RegExp(`<w:u w:val="dash" w:color="5B6078"/></w:rPr><w:t[^>]*>${lines.nobody}`));
+  });
+
+  it('script.pdf: the same book and cast, as text a PDF reader extracts', async () => {
+    const res = await download(owner, `/api/projects/${id}/export/script.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="The Lighthouse-script.pdf"');
+    const { pages, text } = await pdfText(res.bytes);
+    expect(pages).toBe(2); // the cast, then the book from its first chapter
+    expect(text).toMatch(/Anne Shirley\s*3\s*14/);
+    expect(text).toMatch(/Tom\s*2\s*11/);
+    expect(text).toMatch(/Silent Sam\s*0\s*0/);
+    for (const line of [CHAPTER_1, CHAPTER_2, lines.anne1, lines.tom2, lines.nobody]) expect(text).toContain(line);
+  });
+
+  it('sides.docx of one character: every line with its cue, chapter and position', async () => {
+    const res = await download(owner, `/api/projects/${id}/export/sides.docx?characters=${ANNE.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="The Lighthouse-sides.docx"');
+    const text = paragraphs(documentXml(res.bytes));
+    const from = text.indexOf('Anne Shirley');
+    expect(text.slice(from)).toEqual([
+      'Anne Shirley',
+      '3 lines',
+      `${TITLE_1} · line 1 of 4`,
+      'Cue: none (first line of dialogue in the chapter)',
+      `Anne Shirley: ${lines.anne1}`,
+      `${TITLE_1} · line 3 of 4`,
+      `Cue (Tom): ${lines.tom1}`,
+      `Anne Shirley: ${lines.anne2}`,
+      `${TITLE_2} · line 2 of 2`,
+      `Cue (Unattributed): ${lines.nobody}`,
+      `Anne Shirley: ${lines.anne3}`,
+    ]);
+    expect(text).not.toContain('Tom');
+  });
+
+  it('sides.pdf without characters: every character with lines, most lines first', async () => {
+    const res = await download(owner, `/api/projects/${id}/export/sides.pdf`);
+    expect(res.status).toBe(200);
+    const { text } = await pdfText(res.bytes);
+    expect(text.indexOf('Anne Shirley')).toBeGreaterThan(-1);
+    expect(text.indexOf('Anne Shirley')).toBeLessThan(text.indexOf('\nTom\n'));
+    expect(text).not.toContain('Silent Sam');
+    expect(text).toContain(`Cue (Anne Shirley): ${lines.anne2}`);
+    expect(text).toContain(`Tom: ${lines.tom2}`);
+  });
+
+  it('quotes.csv: UTF-8 with BOM, RFC 4180 quoting, one row per quote in reading order', async () => {
+    const res = await download(owner, `/api/projects/${id}/export/quotes.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="The Lighthouse-quotes.csv"');
+    const q = (k: number) => `${QUOTES[k]!.startOffset},${QUOTES[k]!.endOffset}`;
+    expect(res.bytes.toString('utf8')).toBe(
+      '\uFEFFchapter,start,end,speaker,confidence,method,text\r\n' +
+        `${TITLE_1},${q(0)},Anne Shirley,0.9,explicit,"${lines.anne1}"\r\n` +
+        `${TITLE_1},${q(1)},Tom,0.9,explicit,"${lines.tom1}"\r\n` +
+        `${TITLE_1},${q(2)},Anne Shirley,1,user,${lines.anne2}\r\n` +
+        `${TITLE_1},${q(3)},Tom,0.9,explicit,"It is, ""always"", I promise."\r\n` +
+        `${TITLE_2},${q(4)},,0.2,none,${lines.nobody}\r\n` +
+        `${TITLE_2},${q(5)},Anne Shirley,0.9,explicit,"'=SUM(A1) is not a line, is it?"\r\n`,
+    );
+  });
+
+  it('breakdown.csv: lines and words per character per chapter', async () => {
+    const res = await download(owner, `/api/projects/${id}/export/breakdown.csv`);
+    expect(res.status).toBe(200);
+    expect(res.bytes.toString('utf8')).toBe(
+      '\uFEFFcharacter,chapter number,chapter,lines,words\r\n' +
+        `Anne Shirley,1,${TITLE_1},2,7\r\n` +
+        `Anne Shirley,2,${TITLE_2},1,7\r\n` +
+        `Tom,1,${TITLE_1},2,11\r\n` +
+        `Unattributed,2,${TITLE_2},1,3\r\n`,
+    );
+  });
+
+  it('names the file after a non-ASCII title with an ASCII fallback and RFC 5987 filename*', async () => {
+    const other = await lighthouse(owner, 'Ça "va"/Ōkami: 灯台');
+    const res = await download(owner, `/api/projects/${other}/export/quotes.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="?a va ?kami ??-quotes.csv"; filename*=UTF-8''%C3%87a%20va%20%C5%8Ckami%20%E7%81%AF%E5%8F%B0-quotes.csv`,
+    );
+  });
+
+  it("is the owner's only: another user, a made-up project and no token are refused", async () => {
+    const stranger = (await signedUpClient(stack.gatewayUrl)).client;
+    const theirs = await download(stranger, `/api/projects/${id}/export/script.pdf`);
+    expect(theirs.status).toBe(404);
+    expect(errorOf(theirs.bytes)).toBe('Project not found');
+    const unknown = await download(owner, `/api/projects/00000000-0000-4000-8000-000000000000/export/script.pdf`);
+    expect(unknown.status).toBe(404);
+    const anonymous = await download(new ApiClient(stack.gatewayUrl), `/api/projects/${id}/export/script.pdf`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('an unknown export is a 404 naming the ones there are; a bad characters list a 400', async () => {
+    const unknown = await download(owner, `/api/projects/${id}/export/script.odt`);
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown.bytes)).toBe(
+      "Unknown export 'script.odt': use one of sides.docx, sides.pdf, script.docx, script.pdf, quotes.csv, breakdown.csv",
+    );
+    const notOurs = await download(owner, `/api/projects/${id}/export/sides.docx?characters=${ANNE.id},c-nobody`);
+    expect(notOurs.status).toBe(400);
+    expect(errorOf(notOurs.bytes)).toBe("'c-nobody' is not a character of this project");
+    const empty = await download(owner, `/api/projects/${id}/export/sides.pdf?characters=,%20,`);
+    expect(empty.status).toBe(400);
+    expect(errorOf(empty.bytes)).toBe('characters must list one or more character ids separated by commas');
+  });
+});
+
+describe("exporting Oliver Twist's script (timed)", () => {
+  it('exports the whole analysed book and reports how long each file takes', { timeout: 240_000 }, async () => {
+    const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
+    const content = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+    const id = await bookProject(client, 'Oliver Twist', content);
+    const saved = (await client.get<{ outline: never[] }>(`/api/projects/${id}`)).body.data!;
+    const result = analyze(content, { outline: saved.outline });
+    expect(
+      (await client.call('PATCH', `/api/projects/${id}/characters`, { characters: result.characters })).status,
+    ).toBe(200);
+    expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes: result.quotes })).status).toBe(200);
+    const fagin = result.characters.find((c) => c.name === 'Fagin')!;
+
+    const timings: string[] = [];
+    const timed = async (name: string) => {
+      const started = performance.now();
+      const res = await download(client, `/api/projects/${id}/export/${name}`);
+      timings.push(
+        `${name}: ${Math.round(performance.now() - started)} ms, ${(res.bytes.length / 1024).toFixed(0)} KiB`,
+      );
+      expect(res.status).toBe(200);
+      return res.bytes;
+    };
+    const pdf = await pdfText(await timed('script.pdf'));
+    expect(pdf.pages).toBeGreaterThan(100);
+    expect(pdf.text).toContain('Please, sir, I want some more.');
+    const docx = documentXml(await timed('script.docx'));
+    expect(docx).toContain('Please, sir, I want some more.');
+    expect(documentXml(await timed(`sides.docx?characters=${fagin.id}`))).toContain('Fagin');
+    await timed(`sides.pdf?characters=${fagin.id}`);
+    const csv = (await timed('quotes.csv')).toString('utf8');
+    expect(csv.split('\r\n').length - 2).toBeGreaterThanOrEqual(result.quotes.length); // quoted line breaks only add
+    await timed('breakdown.csv');
+    console.log(
+      `Oliver Twist (${content.length} characters, ${result.quotes.length} quotes):\n  ${timings.join('\n  ')}`,
+    );
+  });
+});
