@@ -51,6 +51,14 @@ export const characterAnalysisDetail = characterAnalysis.extend({
 });
 export type CharacterAnalysisDetail = z.infer<typeof characterAnalysisDetail>;
 
+/** A Pro user's language-model tokens this month (UTC), answered beside the analyses when a model is configured. */
+export const tokenUsage = z.object({
+  month: z.string().describe('YYYY-MM'),
+  tokensUsed: z.number().int().nonnegative(),
+  tokenBudget: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof tokenUsage>;
+
 /** POST /api/projects/{id}/character-analysis. */
 export const CHARACTER_ANALYSIS_MAX_IDS = 50;
 export const characterAnalysisRequest = z.strictObject({

@@ -10,3 +10,4 @@ export * from './pdnc.js';
 export * from './sign-token.js';
 export * from './wait.js';
 export * from './workspace-stack.js';
+export * from './fake-openai.js';

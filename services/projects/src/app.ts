@@ -8,7 +8,7 @@ import { Projects } from './domain/project-service.js';
 import { AudioSamples } from './domain/uploads.js';
 import { exportRoutes } from './exports/routes.js';
 import { characterAnalysisRoutes } from './routes/character-analysis.js';
-import { CharacterAnalyses } from './domain/character-analysis/service.js';
+import { characterAnalyses } from './domain/character-analysis/from-config.js';
 import { projectRoutes } from './routes/projects.js';
 import { uploadRoutes } from './routes/uploads.js';
 
@@ -32,7 +32,7 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
   );
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES);
   exportRoutes(app, projects, signedIn);
-  characterAnalysisRoutes(app, new CharacterAnalyses(ctx.db, projects), signedIn);
+  characterAnalysisRoutes(app, characterAnalyses(config, ctx.db, projects), signedIn);
   uploadRoutes(
     app,
     {

@@ -24,5 +24,17 @@ export const projectsConfig = baseServiceConfig.extend({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  // The language model of the Pro character analysis (issue 18), any OpenAI-compatible server. Neither
+  // OPENAI_BASE_URL nor OPENAI_API_KEY set: no model, the built-in analysis answers.
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** One request's time limit, and retries (with backoff, honouring retry-after) on 408/409/429/5xx. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).default(3),
+  /** A Pro user's tokens per calendar month (UTC). */
+  LLM_MONTHLY_TOKENS: z.coerce.number().int().positive().default(2_000_000),
+  /** The passages of one character analysis, at most (about 4 characters a token). */
+  LLM_PASSAGE_TOKENS: z.coerce.number().int().positive().default(12_000),
 });
 export type ProjectsConfig = z.infer<typeof projectsConfig>;

@@ -162,6 +162,25 @@ describe('helpers', () => {
     expect(chapterAt(chapters, 30)).toBeUndefined();
   });
 
+  it('names a chapter title several volumes share with its volume', () => {
+    const volume = (n: number, start: number): OutlineItem => ({
+      ...chapter(`v${n}`, `VOLUME ${n}`, start, start + 20),
+      type: 'volume',
+      children: [
+        chapter(`v${n}c1`, 'Chapter I', start, start + 10),
+        chapter(`v${n}c2`, `Chapter II`, start + 10, start + 20),
+      ],
+    });
+    const unique = { ...chapter('e', 'Epilogue', 40, 50), type: 'epilogue' as const };
+    expect(chaptersOf([volume(1, 0), volume(2, 20), unique]).map((c) => c.title)).toEqual([
+      'VOLUME 1, Chapter I',
+      'VOLUME 1, Chapter II',
+      'VOLUME 2, Chapter I',
+      'VOLUME 2, Chapter II',
+      'Epilogue',
+    ]);
+  });
+
   it('finds names and alternative names as whole words, the longest first', () => {
     const text = 'Mrs Bennet met Bennett and Mrs Bennet’s girl; Lizzy too.';
     expect(mentionOffsets(text, person('b', 'Mrs Bennet', ['Bennet']))).toEqual([0, 27]);

@@ -40,19 +40,25 @@ const NOT_ADVERBS = new Set(
 
 /**
  * The chapters of the outline: chapter-class items (SPEC §3) not inside another chapter-class item, so
- * a chapter's scenes are not counted as chapters of their own. In text order.
+ * a chapter's scenes are not counted as chapters of their own. In text order. A title that several
+ * chapters share (each volume's "Chapter I") makes every chapter named with its volume or part:
+ * "VOLUME II, Chapter I".
  */
 export function chaptersOf(outline: OutlineItem[]): Chapter[] {
-  const found: Chapter[] = [];
-  const walk = (items: OutlineItem[]) => {
+  const found: (Chapter & { parent: string | undefined })[] = [];
+  const walk = (items: OutlineItem[], parent: string | undefined) => {
     for (const item of items) {
       if (outlineClass(item.type) === 'chapter') {
-        found.push({ title: item.title, startOffset: item.startOffset, endOffset: item.endOffset });
-      } else walk(item.children);
+        found.push({ title: item.title, startOffset: item.startOffset, endOffset: item.endOffset, parent });
+      } else walk(item.children, item.title);
     }
   };
-  walk(outline);
-  return found.sort((a, b) => a.startOffset - b.startOffset);
+  walk(outline, undefined);
+  // Once any title repeats, every chapter in a volume or part is named with it, so the names read alike.
+  const repeats = new Set(found.map((c) => c.title)).size < found.length;
+  return found
+    .map(({ parent, ...c }) => ({ ...c, title: repeats && parent ? `${parent}, ${c.title}` : c.title }))
+    .sort((a, b) => a.startOffset - b.startOffset);
 }
 
 /** The chapter holding an offset, or undefined outside every chapter. Binary search: chapters are sorted. */
