@@ -16,6 +16,20 @@ export function isPublicApi(method: string, path: string): boolean {
   return PUBLIC.some((p) => p.methods.includes(method) && p.pattern.test(path));
 }
 
+/**
+ * A voice sample's signed playback URL (`/api/upload/audio/{name}?user=…&expires=…&signature=…`), which
+ * a plain <audio> element requests without a token: the projects service checks the signature (and
+ * refuses a forged or expired one), so the gateway lets it through unauthenticated.
+ */
+export function isSignedSampleUrl(method: string, url: string): boolean {
+  const [path, query = ''] = url.split('?');
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    /^\/api\/upload\/audio\/[^/]+$/.test(path ?? '') &&
+    new URLSearchParams(query).has('signature')
+  );
+}
+
 export function pathOf(url: string): string {
   return url.split('?')[0] ?? url;
 }

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@castbook/contracts';
 import { HttpError, verifyBearer, type SessionGuard, type TokenVerifier } from '@castbook/platform';
-import { isPublicApi, pathOf } from './public-routes.js';
+import { isPublicApi, isSignedSampleUrl, pathOf } from './public-routes.js';
 
 export const USER_ID_HEADER = 'x-user-id';
 export const SESSION_ID_HEADER = 'x-session-id';
@@ -14,7 +14,7 @@ export function tokenCheckHook(verifier: TokenVerifier, sessions: SessionGuard) 
     delete req.headers[USER_ID_HEADER];
     delete req.headers[SESSION_ID_HEADER];
     const path = pathOf(req.url);
-    if (!path.startsWith('/api/') || isPublicApi(req.method, path)) return;
+    if (!path.startsWith('/api/') || isPublicApi(req.method, path) || isSignedSampleUrl(req.method, req.url)) return;
     const user = await verifyBearer(verifier, req.headers.authorization);
     if (!(await sessions.isActive(user.sessionId))) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
     req.headers[USER_ID_HEADER] = user.userId;

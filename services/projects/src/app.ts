@@ -6,6 +6,7 @@ import type { ProjectsConfig } from './config.js';
 import { httpPeers } from './domain/peers.js';
 import { Projects } from './domain/project-service.js';
 import { AudioSamples } from './domain/uploads.js';
+import { voiceRoutes, voiceSamples } from './routes/voice.js';
 import { exportRoutes } from './exports/routes.js';
 import { characterAnalysisRoutes } from './routes/character-analysis.js';
 import { characterAnalyses } from './domain/character-analysis/from-config.js';
@@ -30,13 +31,16 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
     ctx.logger,
     config.MAX_AUDIO_BYTES,
   );
-  projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES);
+  const audioUrls = voiceSamples(app, ctx, projects);
+  projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES, audioUrls);
+  voiceRoutes(app, { projects, audioUrls, maxAudioBytes: config.MAX_AUDIO_BYTES }, signedIn);
   exportRoutes(app, projects, signedIn);
   characterAnalysisRoutes(app, characterAnalyses(config, ctx.db, projects), signedIn);
   uploadRoutes(
     app,
     {
       audio: new AudioSamples(ctx.blobs),
+      audioUrls,
       projects,
       maxDocumentBytes: config.MAX_DOCUMENT_BYTES,
       maxAudioBytes: config.MAX_AUDIO_BYTES,

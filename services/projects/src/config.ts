@@ -24,6 +24,23 @@ export const projectsConfig = baseServiceConfig.extend({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /**
+   * Key of the signed playback URLs of voice samples (issue 17); unset, one is derived from the
+   * service's shared secret (SERVICE_SECRET), which every replica has, so any replica verifies them.
+   */
+  AUDIO_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How often samples no character refers to are looked for and deleted. */
+  AUDIO_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
+  /** How long an uploaded sample may stay unattached to any character before the sweep deletes it. */
+  AUDIO_UNATTACHED_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
   // The language model of the Pro character analysis (issue 18), any OpenAI-compatible server. Neither
   // OPENAI_BASE_URL nor OPENAI_API_KEY set: no model, the built-in analysis answers.
   OPENAI_API_KEY: z.string().optional(),

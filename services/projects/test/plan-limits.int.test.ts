@@ -16,6 +16,7 @@ import {
   waitFor,
   type WorkspaceStack,
 } from '@castbook/test-kit';
+import { wav } from './audio-fixtures.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const WAV = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(40, 0)]);
+const WAV = wav(0.1); // a real recording: samples are checked by their bytes (issue 17)
 const BOOK = 'CHAPTER I. The Start\n\n' + 'It went on and on through the long grey afternoon. '.repeat(20);
 
 const MESSAGES = {

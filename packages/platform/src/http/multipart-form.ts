@@ -27,6 +27,8 @@ export interface FormLimits {
   defaultFieldBytes?: number;
   /** Most fields (default 20). */
   maxFields?: number;
+  /** The 413's message for a file over maxFileBytes, when the route has its own (default: a generic one). */
+  fileTooLarge?: string;
 }
 
 export const DEFAULT_FIELD_BYTES = 64 * 1024;
@@ -44,7 +46,8 @@ export async function readForm(req: FastifyRequest, limits: number | FormLimits)
     fieldBytes = {},
     defaultFieldBytes = DEFAULT_FIELD_BYTES,
     maxFields = 20,
-  } = typeof limits === 'number' ? { maxFileBytes: limits } : limits;
+    fileTooLarge = `The file is too large (at most ${formatBytes(maxFileBytes)})`,
+  }: FormLimits = typeof limits === 'number' ? { maxFileBytes: limits } : limits;
   if (!req.isMultipart()) throw new HttpError(400, 'Expected a multipart/form-data body');
   const contentType = String(req.headers['content-type'] ?? '');
   if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(contentType)) {
@@ -79,7 +82,7 @@ export async function readForm(req: FastifyRequest, limits: number | FormLimits)
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The file is too large (at most ${formatBytes(maxFileBytes)})`);
+      throw new HttpError(413, fileTooLarge);
     }
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new HttpError(413, `Too many form fields or files (at most ${maxFields} fields and 1 file)`);

@@ -333,18 +333,55 @@ export async function insertAudioSample(db: Queryable, userId: string, name: str
 }
 
 /**
- * Of the named samples, those no project of the user refers to any more (a character's audioSample
- * is `/api/upload/audio/{name}`), deleted here; answers their names, so the caller removes the objects.
+ * A character of one of the user's projects refers to sample `s` (`/api/upload/audio/{name}`): as its
+ * audioSample or as one of its voice takes. `$1` is the user.
+ */
+const SAMPLE_REFERENCED = `EXISTS (
+  SELECT 1 FROM projects p, jsonb_array_elements(p.characters) c
+  WHERE p.user_id = $1 AND (c->>'audioSample' = '/api/upload/audio/' || s.name
+    OR c->'voiceTakes' @> jsonb_build_array(jsonb_build_object('url', '/api/upload/audio/' || s.name))))`;
+
+/**
+ * Of the named samples, those no project of the user refers to any more, deleted here; answers their
+ * names, so the caller removes the objects.
  */
 export async function deleteUnreferencedSamples(db: Queryable, userId: string, names: string[]): Promise<string[]> {
   if (names.length === 0) return [];
   const { rows } = await db.query<{ name: string }>(
-    `DELETE FROM audio_samples s WHERE s.user_id = $1 AND s.name = ANY($2::text[])
-       AND NOT EXISTS (
-         SELECT 1 FROM projects p, jsonb_array_elements(p.characters) c
-         WHERE p.user_id = $1 AND c->>'audioSample' = '/api/upload/audio/' || s.name)
+    `DELETE FROM audio_samples s WHERE s.user_id = $1 AND s.name = ANY($2::text[]) AND NOT ${SAMPLE_REFERENCED}
      RETURNING s.name`,
     [userId, names],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Which of the named samples the user stored (the others are not theirs, or do not exist). */
+export async function ownSamples(db: Queryable, userId: string, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const { rows } = await db.query<{ name: string }>(
+    'SELECT name FROM audio_samples WHERE user_id = $1 AND name = ANY($2::text[])',
+    [userId, names],
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Users holding a sample stored before `before` that no character refers to (the sweep's work list). */
+export async function usersWithStaleSamples(db: Queryable, before: Date, limit = 100): Promise<string[]> {
+  const { rows } = await db.query<{ user_id: string }>(
+    `SELECT DISTINCT s.user_id FROM audio_samples s
+     WHERE s.created_at < $2 AND NOT ${SAMPLE_REFERENCED.replaceAll('$1', 's.user_id')}
+     LIMIT $1`,
+    [limit, before],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** The user's samples stored before `before` that no character refers to, deleted; answers their names. */
+export async function deleteStaleSamples(db: Queryable, userId: string, before: Date): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `DELETE FROM audio_samples s WHERE s.user_id = $1 AND s.created_at < $2 AND NOT ${SAMPLE_REFERENCED}
+     RETURNING s.name`,
+    [userId, before],
   );
   return rows.map((r) => r.name);
 }

@@ -8,8 +8,11 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   FEATURES,
   LIMIT_MESSAGES,
+  MAX_VOICE_TAKES,
   UNLIMITED_PROJECTS,
   type Character,
+  type VoiceNotes,
+  type VoiceTake,
   type EventEnvelope,
   type OutlineItem,
   type Quote,
@@ -19,6 +22,7 @@ import { HttpError, enqueueEvents, type BlobStore, type Bucket, type Database, t
 import {
   countProjects,
   deleteProject,
+  deleteStaleSamples,
   deleteUnreferencedSamples,
   findAuthorNames,
   findPlanLimits,
@@ -29,8 +33,10 @@ import {
   listProjectPage,
   lockUserProjects,
   olderProjectCount,
+  ownSamples,
   updateProject,
   userStorage,
+  usersWithStaleSamples,
 } from '../db/projects.js';
 import {
   analysisRequestedEvent,
@@ -42,7 +48,9 @@ import { layUserQuotes, markUserEdits } from './reanalysis.js';
 import { analysingCurrentText, analysisCancelled, analysisRequested, textChanged } from './analysis-status.js';
 import { resizeImage } from '@castbook/platform';
 import type { Peers } from './peers.js';
-import { decodeAudio, type AudioType } from './uploads.js';
+import { decodeAudio } from './uploads.js';
+import { checkRecording, VOICE_MESSAGES } from './audio-content.js';
+import { SAMPLE_PATH } from './audio-urls.js';
 import {
   PROJECT_MESSAGES,
   checkAuthorId,
@@ -135,12 +143,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The bytes a project row accounts for: its current text and its uploaded cover. */
 const bytesOf = (p: ProjectRecord) => p.contentBytes + p.thumbnailBytes;
 
-const SAMPLE_PATH = '/api/upload/audio/';
-/** The names of the voice samples a project's characters point at. */
-const samplesOf = (p: ProjectRecord) =>
-  p.characters.flatMap((c) =>
-    c.audioSample?.startsWith(SAMPLE_PATH) ? [c.audioSample.slice(SAMPLE_PATH.length)] : [],
+/** The names of the voice samples characters point at: their chosen samples and their takes. */
+const samplesOfCharacters = (characters: Character[]) =>
+  characters.flatMap((c) =>
+    [c.audioSample, ...(c.voiceTakes ?? []).map((t) => t.url)].flatMap((url) =>
+      url?.startsWith(SAMPLE_PATH) ? [url.slice(SAMPLE_PATH.length)] : [],
+    ),
   );
+const samplesOf = (p: ProjectRecord) => samplesOfCharacters(p.characters);
+
+/** A recording stored as a new take (POST …/voice-takes), checked and named before the transaction. */
+interface NewSample {
+  name: string;
+  body: Buffer;
+  mime: string;
+}
+
+/** The character with this id, or 404. */
+function characterOf(characters: Character[], id: string): Character {
+  const found = characters.find((c) => c.id === id);
+  if (!found) throw new HttpError(404, VOICE_MESSAGES.characterNotFound);
+  return found;
+}
 
 export class Projects {
   constructor(
@@ -166,10 +190,9 @@ export class Projects {
   }> {
     const { userId } = caller;
     const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
-    const [rows, limits] = await Promise.all([
-      listProjectPage(this.db.pool, userId, page.limit + 1, after),
-      this.limits(caller),
-    ]);
+    const { projects: rows, plan } = await listProjectPage(this.db.pool, userId, page.limit + 1, after);
+    // The plan comes with the page; only an empty page or a plan not yet known here asks again.
+    const limits = plan ?? (await this.limits(caller));
     // Over the limit, every project from the first past the oldest maxProjects on is read-only. A plan
     // without a project limit has none to look for (a query saved on the hottest read).
     const from =
@@ -360,7 +383,14 @@ export class Projects {
 
   async setCharacters(caller: Caller, id: string, characters: Character[]): Promise<ProjectRecord> {
     const { current, limits } = await this.writable(caller, id);
-    const marked = markUserEdits(current.characters, characters);
+    // Takes are the voice routes' to change: whatever takes a client sends back, the stored ones stand
+    // (a character the list drops loses its takes, and their objects go).
+    const takesOf = new Map(current.characters.map((c) => [c.id, c.voiceTakes]));
+    const withTakes = characters.map(({ voiceTakes: _sent, ...c }) => {
+      const takes = takesOf.get(c.id);
+      return takes ? { ...c, voiceTakes: takes } : c;
+    });
+    const marked = markUserEdits(current.characters, withTakes);
     // With limits: voice samples no character points at any more are released (storage changes).
     return this.save(caller, current, { ...current, characters: marked, updatedAt: new Date() }, [], { limits });
   }
@@ -376,12 +406,15 @@ export class Projects {
    * within the storage limit, and, when the project is named, only for a writable one. The object,
    * its size row and project_storage.changed.v1 commit together; a refusal keeps nothing.
    */
-  async storeAudio(caller: Caller, dataUrl: string, fileType: AudioType, projectId?: string): Promise<string> {
+  async storeAudio(caller: Caller, dataUrl: string, projectId?: string): Promise<string> {
     const limits = await this.limits(caller);
     checkFeature(limits, FEATURES.voiceRecording);
     if (projectId !== undefined) await this.writable(caller, projectId);
-    const audio = decodeAudio(dataUrl, fileType, this.maxAudioBytes);
-    const name = `${randomUUID()}.${fileType}`;
+    // The bytes decide the type (the declared fileType is only a hint the SPEC's clients send).
+    const bytes = decodeAudio(dataUrl);
+    const recording = await checkRecording(bytes, this.maxAudioBytes);
+    const audio = { bytes, mime: recording.mime };
+    const name = `${randomUUID()}.${recording.fileType}`;
     const key = `${caller.userId}/${name}`;
     let stored = false;
     try {
@@ -401,6 +434,173 @@ export class Projects {
       throw err;
     }
     return `${SAMPLE_PATH}${name}`;
+  }
+
+  /**
+   * POST …/voice-takes (issue 17): a new take for a character, last in its list, and its audioSample
+   * when it had none. Only on a plan with voice:recording (checked on every upload), for a writable
+   * project, within the storage limit, at most MAX_VOICE_TAKES per character. The bytes are checked
+   * first (audio-content.ts); then the object, its size row, the character and the events commit
+   * together under the user's lock, and on any refusal or failure the object is removed again.
+   */
+  async addVoiceTake(
+    caller: Caller,
+    projectId: string,
+    characterId: string,
+    body: Buffer,
+    source: VoiceTake['source'],
+  ): Promise<Character> {
+    const limits = await this.limits(caller);
+    checkFeature(limits, FEATURES.voiceRecording);
+    const { current } = await this.writable(caller, projectId);
+    const takesNow = characterOf(current.characters, characterId).voiceTakes?.length ?? 0;
+    if (takesNow >= MAX_VOICE_TAKES) throw new HttpError(409, VOICE_MESSAGES.tooManyTakes);
+    const recording = await checkRecording(body, this.maxAudioBytes);
+    const id = randomUUID();
+    const name = `${id}.${recording.fileType}`;
+    const take: VoiceTake = {
+      id,
+      url: `${SAMPLE_PATH}${name}`,
+      fileType: recording.fileType,
+      durationSeconds: recording.durationSeconds,
+      bytes: recording.bytes,
+      createdAt: new Date().toISOString(),
+      source,
+    };
+    const sample = { name, body, mime: recording.mime };
+    return this.editCharacter(
+      caller,
+      projectId,
+      characterId,
+      (c) => {
+        // Checked again under the lock: two uploads at once cannot make a sixth take.
+        if ((c.voiceTakes?.length ?? 0) >= MAX_VOICE_TAKES) throw new HttpError(409, VOICE_MESSAGES.tooManyTakes);
+        return { ...c, voiceTakes: [...(c.voiceTakes ?? []), take], audioSample: c.audioSample ?? take.url };
+      },
+      { sample, limits },
+    );
+  }
+
+  /**
+   * DELETE …/voice-takes/{takeId}: the take and (unless another character uses it) its object; when it
+   * was the character's audioSample, none is chosen. Every plan, read-only projects too: it only frees bytes.
+   */
+  async deleteVoiceTake(caller: Caller, projectId: string, characterId: string, takeId: string): Promise<Character> {
+    await this.get(caller.userId, projectId);
+    return this.editCharacter(caller, projectId, characterId, (c) => {
+      const take = c.voiceTakes?.find((t) => t.id === takeId);
+      if (!take) throw new HttpError(404, VOICE_MESSAGES.takeNotFound);
+      return {
+        ...c,
+        voiceTakes: c.voiceTakes!.filter((t) => t !== take),
+        audioSample: c.audioSample === take.url ? null : c.audioSample,
+      };
+    });
+  }
+
+  /**
+   * PUT …/voice: chooses the character's sample among its takes (by take id; null for none) and/or
+   * replaces its voice notes. Every plan (choosing is not recording); the project must be writable.
+   */
+  async setVoice(
+    caller: Caller,
+    projectId: string,
+    characterId: string,
+    input: { audioSample?: string | null; voiceNotes?: VoiceNotes },
+  ): Promise<Character> {
+    await this.writable(caller, projectId);
+    return this.editCharacter(caller, projectId, characterId, (c) => {
+      const next = { ...c };
+      if (input.audioSample !== undefined) {
+        const take = input.audioSample === null ? null : c.voiceTakes?.find((t) => t.id === input.audioSample);
+        if (take === undefined) throw new HttpError(404, VOICE_MESSAGES.takeNotFound);
+        next.audioSample = take?.url ?? null;
+      }
+      if (input.voiceNotes !== undefined) {
+        // Blank notes are no notes: only the ones with text are kept.
+        const notes = Object.entries(input.voiceNotes).flatMap(([k, v]) => (v?.trim() ? [[k, v.trim()]] : []));
+        next.voiceNotes = Object.fromEntries(notes) as VoiceNotes;
+      }
+      return next;
+    });
+  }
+
+  /**
+   * Samples no character refers to, stored more than `olderThanMs` ago, are deleted with their
+   * objects: one uploaded with POST /api/upload/audio and never attached, or one a re-analysis
+   * dropped with its character. Per user under the user's lock, so an attach racing it either comes
+   * first (and the sample stays) or finds the sample gone (400). Answers how many went.
+   */
+  async sweepUnattachedSamples(olderThanMs: number): Promise<number> {
+    const before = new Date(Date.now() - olderThanMs);
+    let removed = 0;
+    for (const userId of await usersWithStaleSamples(this.db.pool, before)) {
+      const gone = await this.db.transaction(async (tx) => {
+        await lockUserProjects(tx, userId);
+        const names = await deleteStaleSamples(tx, userId, before);
+        if (names.length > 0) await enqueueEvents(tx, [storageChangedEvent(userId, await userStorage(tx, userId))]);
+        return names;
+      });
+      for (const name of gone) await this.removeObject('audio', `${userId}/${name}`);
+      removed += gone.length;
+    }
+    return removed;
+  }
+
+  /**
+   * One character changed by the voice routes, read and written under the user's lock (so concurrent
+   * edits of the same character apply one after the other instead of failing), with the new sample's
+   * object and size row when there is one; samples the character no longer refers to are released.
+   */
+  private async editCharacter(
+    caller: Caller,
+    projectId: string,
+    characterId: string,
+    change: (c: Character) => Character,
+    options: { sample?: NewSample; limits?: PlanLimits } = {},
+  ): Promise<Character> {
+    const { sample, limits } = options;
+    const key = sample && `${caller.userId}/${sample.name}`;
+    const released: string[] = [];
+    const meta = { requestId: caller.requestId };
+    let written = false;
+    let saved: Character;
+    try {
+      saved = await this.db.transaction(async (tx) => {
+        await lockUserProjects(tx, caller.userId);
+        const locked = await findProject(tx, caller.userId, projectId, true);
+        if (!locked) throw new HttpError(404, PROJECT_MESSAGES.notFound);
+        const changed = change(characterOf(locked.characters, characterId));
+        const next: ProjectRecord = {
+          ...locked,
+          characters: locked.characters.map((c) => (c.id === characterId ? changed : c)),
+          updatedAt: new Date(),
+        };
+        if (sample && key && limits) {
+          const used = await userStorage(tx, caller.userId);
+          checkStorage(used.ownBytes + used.otherBytes, sample.body.length, limits);
+          written = true;
+          await this.blobs.put('audio', key, sample.body, sample.mime);
+          await insertAudioSample(tx, caller.userId, sample.name, sample.body.length);
+        }
+        await updateProject(tx, next);
+        const kept = new Set(samplesOf(next));
+        const gone = samplesOf(locked).filter((n) => !kept.has(n));
+        released.push(...(await deleteUnreferencedSamples(tx, caller.userId, gone)));
+        const events: EventEnvelope[] = [projectEvent('project.updated.v1', next, meta)];
+        if (sample || released.length > 0) {
+          events.push(storageChangedEvent(caller.userId, await userStorage(tx, caller.userId), meta));
+        }
+        await enqueueEvents(tx, events);
+        return changed;
+      });
+    } catch (err) {
+      // The object is this request's own (a new name): with the transaction undone nothing points at it.
+      if (written && key) await this.removeObject('audio', key);
+      throw err;
+    }
+    for (const name of released) await this.removeObject('audio', `${caller.userId}/${name}`);
+    return saved;
   }
 
   /**
@@ -492,6 +692,11 @@ export class Projects {
       const storage: EventEnvelope[] = [];
       if (options.limits) {
         const added = bytesOf(merged) - bytesOf(locked);
+        // A character may point only at the user's own recordings (not another user's URL).
+        const held = new Set(samplesOf(locked));
+        const attached = samplesOf(merged).filter((n) => !held.has(n));
+        const own = await ownSamples(tx, caller.userId, attached);
+        if (attached.some((n) => !own.has(n))) throw new HttpError(400, VOICE_MESSAGES.notOwnSample);
         const used = await userStorage(tx, caller.userId);
         checkStorage(used.ownBytes + used.otherBytes, added, options.limits);
         await updateProject(tx, merged);

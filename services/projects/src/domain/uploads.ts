@@ -1,7 +1,7 @@
 // Uploads: documents are read by content (a zip is a .docx, anything else text in any common
-// encoding), never by name; audio is a base64 data URL checked against the audio formats' magic bytes.
+// encoding), never by name; audio is a base64 data URL whose bytes audio-content.ts checks.
 import { decodeText, docxToText, isZip, stripMarkup, ZipLimitError } from '@castbook/text-analysis/documents';
-import { HttpError, type BlobStore } from '@castbook/platform';
+import { BlobNotFoundError, HttpError, type BlobStore } from '@castbook/platform';
 
 export const UPLOAD_MESSAGES = {
   empty: 'The file is empty',
@@ -36,37 +36,16 @@ export async function documentText(bytes: Buffer): Promise<string> {
   return stripMarkup(text);
 }
 
-const AUDIO_TYPES = {
-  wav: {
-    mime: 'audio/wav',
-    check: (b: Buffer) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WAVE',
-  },
-  webm: { mime: 'audio/webm', check: (b: Buffer) => b.readUInt32BE(0) === 0x1a45dfa3 },
-  ogg: { mime: 'audio/ogg', check: (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'OggS' },
-  mp3: {
-    mime: 'audio/mpeg',
-    check: (b: Buffer) => b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0),
-  },
-  m4a: { mime: 'audio/mp4', check: (b: Buffer) => b.subarray(4, 8).toString('latin1') === 'ftyp' },
-} as const;
-export type AudioType = keyof typeof AUDIO_TYPES;
-export const AUDIO_FILE_TYPES = Object.keys(AUDIO_TYPES) as [AudioType, ...AudioType[]];
-
 const AUDIO_NAME = /^[0-9a-f-]{36}\.(wav|webm|ogg|mp3|m4a)$/;
 
-/** A recording as POST /api/upload/audio sends it: a base64 data URL whose bytes must be `fileType`. */
-export function decodeAudio(dataUrl: string, fileType: AudioType, maxBytes: number): { bytes: Buffer; mime: string } {
+/**
+ * A recording as POST /api/upload/audio sends it: a base64 data URL. Its bytes are then checked like
+ * every recording (audio-content.ts): the type, the length and the size come from the bytes.
+ */
+export function decodeAudio(dataUrl: string): Buffer {
   const m = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]*)$/.exec(dataUrl);
   if (!m) throw new HttpError(400, 'audioData must be a base64 data URL');
-  const bytes = Buffer.from(m[1]!, 'base64');
-  if (bytes.length === 0) throw new HttpError(400, 'The audio recording is empty');
-  if (bytes.length > maxBytes) {
-    throw new HttpError(413, `The audio recording is too large (at most ${Math.round(maxBytes / (1024 * 1024))} MB)`);
-  }
-  const type = AUDIO_TYPES[fileType];
-  if (bytes.length < 12 || !type.check(bytes)) throw new HttpError(400, `The recording is not ${fileType} audio`);
-  return { bytes, mime: type.mime };
+  return Buffer.from(m[1]!, 'base64');
 }
 
 /** Reading stored samples; storing them is Projects.storeAudio (plan, storage and read-only checks). */
@@ -76,6 +55,12 @@ export class AudioSamples {
   async read(userId: string, name: string): Promise<{ bytes: Buffer; type: string }> {
     const info = AUDIO_NAME.test(name) ? await this.blobs.stat('audio', `${userId}/${name}`) : null;
     if (!info) throw new HttpError(404, 'Audio sample not found');
-    return { bytes: await this.blobs.getBuffer('audio', `${userId}/${name}`), type: info.contentType };
+    try {
+      return { bytes: await this.blobs.getBuffer('audio', `${userId}/${name}`), type: info.contentType };
+    } catch (err) {
+      // Deleted between the two calls (a take removed meanwhile): gone, like one never stored.
+      if (err instanceof BlobNotFoundError) throw new HttpError(404, 'Audio sample not found');
+      throw err;
+    }
   }
 }

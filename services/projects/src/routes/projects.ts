@@ -27,7 +27,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkFields, readForm, type FormLimits } from '@castbook/platform';
 import type { Caller, Projects } from '../domain/project-service.js';
-import { isAtOrAfter, projectListItem, projectSummary } from '../domain/projects.js';
+import {
+  isAtOrAfter,
+  projectListItem,
+  projectSummary,
+  type AuthorName,
+  type ProjectRecord,
+} from '../domain/projects.js';
+import type { AudioUrls } from '../domain/audio-urls.js';
 
 const byId = { params: z.object({ id: z.string() }) };
 
@@ -113,7 +120,12 @@ export function projectRoutes(
   projects: Projects,
   signedIn: ReturnType<typeof authHook>,
   maxImageBytes: number,
+  audioUrls: AudioUrls,
 ) {
+  // Every answer holding characters gives each voice take its signed playUrl (issue 17).
+  const summary = (p: ProjectRecord, names: Map<string, AuthorName>, readOnly?: string) =>
+    projectSummary({ ...p, characters: audioUrls.withPlayUrls(p.userId, p.characters) }, names, readOnly);
+
   // One page of the list: `{ success, data: [...], nextCursor }` (README: "The project list").
   app.get(
     '/api/projects',
@@ -157,7 +169,7 @@ export function projectRoutes(
     async (req) => {
       const caller = callerOf(req);
       const { project, content, names } = await projects.withContent(caller.userId, req.params.id);
-      return ok({ ...projectSummary(project, names, await projects.readOnly(caller, project.id)), content });
+      return ok({ ...summary(project, names, await projects.readOnly(caller, project.id)), content });
     },
   );
 
@@ -187,7 +199,7 @@ export function projectRoutes(
         authorId: fields.authorId,
         thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
       });
-      return reply.status(201).send(ok(projectSummary(created, new Map())));
+      return reply.status(201).send(ok(summary(created, new Map())));
     },
   );
 
@@ -220,7 +232,7 @@ export function projectRoutes(
         thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
         resetThumbnail: fields.resetThumbnail === 'true',
       });
-      return ok(projectSummary(updated, new Map()));
+      return ok(summary(updated, new Map()));
     },
   );
 
@@ -271,7 +283,11 @@ export function projectRoutes(
         },
       },
     },
-    async (req) => ok((await projects.setCharacters(callerOf(req), req.params.id, req.body.characters)).characters),
+    async (req) => {
+      const caller = callerOf(req);
+      const saved = await projects.setCharacters(caller, req.params.id, req.body.characters);
+      return ok(audioUrls.withPlayUrls(caller.userId, saved.characters));
+    },
   );
 
   app.patch(
@@ -325,7 +341,7 @@ export function projectRoutes(
     },
   });
   app.post('/api/projects/:id/analyze', analysisCall('Start analysing the project', READ_ONLY_403), async (req) =>
-    ok(projectSummary(await projects.analyze(callerOf(req), req.params.id), new Map())),
+    ok(summary(await projects.analyze(callerOf(req), req.params.id), new Map())),
   );
 
   // Stopping work is allowed on a read-only project too; the answer says whether it is one.
@@ -335,7 +351,7 @@ export function projectRoutes(
     async (req) => {
       const caller = callerOf(req);
       const project = await projects.cancelAnalysis(caller, req.params.id);
-      return ok(projectSummary(project, new Map(), await projects.readOnly(caller, project.id)));
+      return ok(summary(project, new Map(), await projects.readOnly(caller, project.id)));
     },
   );
 
