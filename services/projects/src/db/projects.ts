@@ -74,6 +74,14 @@ interface ListRow {
   updated_at: string;
   author_first_name: string | null;
   author_last_name: string | null;
+  plan_tier: string | null;
+  plan_max_projects: number | null;
+}
+
+/** The part of the caller's plan the list needs (which projects are read-only), read with the page. */
+export interface ListPlan {
+  tier: string;
+  maxProjects: number;
 }
 
 /**
@@ -81,14 +89,16 @@ interface ListRow {
  * `after`. Reads no jsonb column: the chapter count is the generated `chapter_count`, and the author's
  * name comes from the read model in the same query (none for a deleted author or another user's).
  * Times come as ISO text (see ProjectListRecord). `created_at <= $3` lets the
- * (user_id, created_at DESC, id) index start at the cursor.
+ * (user_id, created_at DESC, id) index start at the cursor. The caller's plan row comes along on
+ * every row (one round trip instead of two on the busiest read); `plan` is undefined when the page is
+ * empty or the plan is not known here yet.
  */
 export async function listProjectPage(
   db: Queryable,
   userId: string,
   limit: number,
   after?: ListPosition,
-): Promise<ProjectListRecord[]> {
+): Promise<{ projects: ProjectListRecord[]; plan: ListPlan | undefined }> {
   // Named: each connection plans it once (the list is the busiest read).
   const { rows } = await db.query<ListRow>({
     name: after ? 'projects-list-page-after' : 'projects-list-page',
@@ -96,9 +106,11 @@ export async function listProjectPage(
        p.chapter_count,
        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
        to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
-       a.first_name AS author_first_name, a.last_name AS author_last_name
+       a.first_name AS author_first_name, a.last_name AS author_last_name,
+       pl.tier AS plan_tier, pl.max_projects AS plan_max_projects
      FROM projects p
      LEFT JOIN author_names a ON a.author_id = p.author_id AND a.user_id = p.user_id AND NOT a.deleted
+     LEFT JOIN plan_limits pl ON pl.user_id = p.user_id
      WHERE p.user_id = $1${
        after ? ' AND p.created_at <= $3::timestamptz AND (p.created_at < $3::timestamptz OR p.id > $4::uuid)' : ''
      }
@@ -106,7 +118,12 @@ export async function listProjectPage(
      LIMIT $2`,
     values: after ? [userId, limit, after.createdAt, after.id] : [userId, limit],
   });
-  return rows.map((r) => ({
+  const first = rows[0];
+  const plan =
+    first?.plan_tier != null && first.plan_max_projects !== null
+      ? { tier: first.plan_tier, maxProjects: first.plan_max_projects }
+      : undefined;
+  const projects = rows.map((r) => ({
     id: r.id,
     authorId: r.author_id,
     title: r.title,
@@ -122,6 +139,7 @@ export async function listProjectPage(
         ? { id: r.author_id, firstName: r.author_first_name, lastName: r.author_last_name ?? '' }
         : null,
   }));
+  return { projects, plan };
 }
 
 export async function findProject(
