@@ -135,32 +135,38 @@ export function TakesList({
                       sx={{ p: 0.5 }}
                     />
                   </Tooltip>
-                  <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1, minWidth: 0 }} noWrap>
-                    Take {n}
-                    {isChosen && (
-                      <Typography component="span" variant="caption" color="primary" sx={{ ml: 0.75, fontWeight: 650 }}>
-                        Voice
-                      </Typography>
-                    )}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" noWrap>
-                    {formatDuration(take.durationSeconds)} · {take.source === 'uploaded' ? 'uploaded' : 'recorded'} ·{' '}
-                    {formatDate(take.createdAt)}
-                  </Typography>
-                  {!readOnly && (
-                    <Tooltip title="Delete take">
-                      <span>
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete take ${n} of ${character.name}`}
-                          disabled={busy !== null}
-                          onClick={() => remove(take, n)}
+                  <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                      Take {n}
+                      {isChosen && (
+                        <Typography
+                          component="span"
+                          variant="caption"
+                          color="primary"
+                          sx={{ ml: 0.75, fontWeight: 650 }}
                         >
-                          <DeleteOutlineIcon fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  )}
+                          Voice
+                        </Typography>
+                      )}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" noWrap component="p">
+                      {formatDuration(take.durationSeconds)} · {take.source === 'uploaded' ? 'uploaded' : 'recorded'} ·{' '}
+                      {formatDate(take.createdAt)}
+                    </Typography>
+                  </Box>
+                  {/* Deleting only frees storage, so a read-only project allows it too. */}
+                  <Tooltip title="Delete take">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Delete take ${n} of ${character.name}`}
+                        disabled={busy !== null}
+                        onClick={() => remove(take, n)}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
                 </Stack>
                 {take.playUrl ? (
                   <TakeWaveform

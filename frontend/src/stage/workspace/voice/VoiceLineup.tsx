@@ -1,7 +1,7 @@
 // The voice line-up (issue 17): the chosen takes of the main characters (most lines first), played one
 // after another so the narrator hears whether the voices are distinct. One <audio> element walks the
 // list; the dialog shows who is playing.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -50,7 +50,8 @@ export function VoiceLineupButton({
 }
 
 function LineupDialog({ entries, onClose }: { entries: ReturnType<typeof lineup>; onClose(): void }) {
-  const audio = useRef<HTMLAudioElement>(null);
+  // State, not a ref: the dialog's portal mounts the element after this component's first effects.
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   // The entry playing (or about to), null once the line-up has finished or stopped.
   const [index, setIndex] = useState<number | null>(0);
   // Bumped to start an entry again (replaying the one already selected).
@@ -59,11 +60,11 @@ function LineupDialog({ entries, onClose }: { entries: ReturnType<typeof lineup>
   const current = index === null ? undefined : entries[index];
 
   useEffect(() => {
-    const el = audio.current;
+    const el = audio;
     if (!el || !current) return;
     el.src = current.take.playUrl;
     el.play().catch(() => setFailed(true));
-  }, [current, round]);
+  }, [audio, current, round]);
 
   const next = () => setIndex((i) => (i === null || i + 1 >= entries.length ? null : i + 1));
 
@@ -111,7 +112,7 @@ function LineupDialog({ entries, onClose }: { entries: ReturnType<typeof lineup>
         </List>
         <Box
           component="audio"
-          ref={audio}
+          ref={setAudio}
           controls
           data-testid="lineup-audio"
           aria-label={current ? `Voice of ${current.character.name}` : 'Voice line-up'}
@@ -135,7 +136,7 @@ function LineupDialog({ entries, onClose }: { entries: ReturnType<typeof lineup>
         </Button>
         <Button
           onClick={() => {
-            audio.current?.pause();
+            audio?.pause();
             onClose();
           }}
         >

@@ -19,12 +19,13 @@ export function VoiceSection({ character }: { character: Character }) {
   const voice = chosenTake(character);
   const quotes = env?.quotes;
   const lines = useMemo(() => (open && quotes ? linesToRead(quotes, character.id) : []), [open, quotes, character.id]);
-  // A signed URL that expired (~1 hour) fails to play: the project is fetched again once for new ones.
-  const refreshed = useRef(false);
+  // A signed URL that expired (~1 hour) fails to play: the project is fetched again for new ones, at
+  // most once a minute so a take that cannot play does not refetch in a loop.
+  const refreshedAt = useRef(0);
   const refresh = env?.refresh;
   const onPlayError = useCallback(() => {
-    if (refreshed.current || !refresh) return;
-    refreshed.current = true;
+    if (!refresh || Date.now() - refreshedAt.current < 60_000) return;
+    refreshedAt.current = Date.now();
     void refresh();
   }, [refresh]);
 
@@ -62,7 +63,7 @@ export function VoiceSection({ character }: { character: Character }) {
             display: 'grid',
             gap: 1.5,
             // Beside each other in a wide card, stacked in the side panel and on phones.
-            gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' },
           }}
         >
           <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>

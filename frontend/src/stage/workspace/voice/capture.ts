@@ -1,7 +1,8 @@
 // The microphone side of the recorder: asks for the microphone (only when the user pressed Record),
 // captures Float32 frames through an AudioWorklet and exposes an AnalyserNode for the live meter and
 // waveform. Stopping gives the take resampled to RECORDING_SAMPLE_RATE and encoded as WAV.
-import workletUrl from './capture-worklet.js?url';
+// Never inlined as a data: URL: the CSP lets worklets load from this origin only.
+import workletUrl from './capture-worklet.js?url&no-inline';
 import { MAX_VOICE_SECONDS } from '@castbook/contracts';
 import { concatFrames, encodeWav, RECORDING_SAMPLE_RATE, resample } from './wav';
 
