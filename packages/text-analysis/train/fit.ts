@@ -1,7 +1,20 @@
 // Fitting the speaker model: a conditional logit over each turn's candidates, trained with the
 // annotated speakers as history (teacher forcing), and an isotonic calibration of its probabilities.
 // Deterministic: full-batch Adam from zero weights, a fixed number of steps.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FEATURE_COUNT, FEATURES, featuresOf, pronounReferent } from '../src/speakers/features.js';
+import {
+  certaintyOf,
+  CONFIDENCE_COUNT,
+  CONFIDENCE_FEATURES,
+  confidenceFeatures,
+  conversationFacts,
+  decisionFacts,
+  type ConfidenceModel,
+} from '../src/speakers/confidence.js';
 import { candidatesOf, decode, type SpeakerModel } from '../src/speakers/model.js';
 import type { Novel } from './corpus.js';
 
@@ -62,6 +75,29 @@ export interface FitOptions {
   steps?: number;
   l2?: number;
   learningRate?: number;
+  /**
+   * A directory that keeps fitted weights by a hash of everything they depend on (the training
+   * examples, the options, the decoder's and fitting's source), so an evaluation that changes only
+   * what comes after the speaker weights (confidence, calibration, output) does not refit them.
+   */
+  cache?: string;
+}
+
+/** Source files the fitted weights depend on besides their examples (and this file's fitting functions). */
+const FIT_SOURCES = ['../src/speakers/model.ts', '../src/speakers/features.ts'];
+
+function cacheKey(examples: readonly Example[], options: FitOptions): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify([options.steps, options.l2, options.learningRate, FEATURES]));
+  for (const f of FIT_SOURCES) h.update(readFileSync(fileURLToPath(new URL(f, import.meta.url))));
+  for (const fn of [examplesOf, fitWeights, fitTwice]) h.update(fn.toString());
+  for (const ex of examples) {
+    h.update(new Uint8Array(ex.index.buffer, ex.index.byteOffset, ex.index.byteLength));
+    h.update(new Uint8Array(ex.value.buffer, ex.value.byteOffset, ex.value.byteLength));
+    h.update(new Uint8Array(ex.start.buffer, ex.start.byteOffset, ex.start.byteLength));
+    h.update(ex.right.map((r) => (r ? '1' : '0')).join(''));
+  }
+  return h.digest('hex').slice(0, 32);
 }
 
 /** Weights maximising the probability of the right candidates (summed over those that are right). */
@@ -144,32 +180,106 @@ export function fitIsotonic(points: readonly [number, boolean][]): { x: number[]
   return { x, y };
 }
 
-/** Model probability and whether the decoded speaker is right, for every annotated turn's quotes. */
-export function decodedPoints(model: SpeakerModel, novel: Novel): [number, boolean][] {
+/** A decoded turn's decision, once per quote of the turn: the confidence model's inputs and whether it is right. */
+export interface DecodedPoint {
+  /** CONFIDENCE_FEATURES of the decision; null where the turn got no speaker. */
+  x: Float64Array | null;
+  probability: number;
+  right: boolean;
+}
+
+/** The decisions of a model decoding a novel, for every annotated turn's quotes. */
+export function decodedPoints(model: SpeakerModel, novel: Novel): DecodedPoint[] {
   const decisions = decode(model, novel.turns, novel.cast);
-  const out: [number, boolean][] = [];
+  const conversation = conversationFacts(novel.turns);
+  const out: DecodedPoint[] = [];
   decisions.forEach((d, i) => {
     if (novel.gold[i] === null) return;
     const right = d.speaker >= 0 && novel.mapped[d.speaker] === novel.gold[i];
-    for (let q = 0; q < novel.turns[i]!.quotes.length; q++) out.push([d.speaker < 0 ? 0 : d.probability, right]);
+    const x =
+      d.speaker < 0
+        ? null
+        : confidenceFeatures(
+            novel.turns,
+            i,
+            conversation,
+            decisionFacts(novel.turns, i, d, decisions[i - 1]?.speaker ?? -1),
+            new Float64Array(CONFIDENCE_COUNT),
+          );
+    for (let q = 0; q < novel.turns[i]!.quotes.length; q++) out.push({ x, probability: d.probability, right });
   });
   return out;
 }
 
-export function modelOf(weights: number[], calibration: { x: number[]; y: number[] } = { x: [], y: [] }): SpeakerModel {
-  return { features: [...FEATURES], weights, calibration };
+/**
+ * Logistic weights of the confidence model: whether a decision is right from its
+ * CONFIDENCE_FEATURES, over out-of-fold decisions (each quote one example). Deterministic:
+ * full-batch Adam from zero weights, a fixed number of steps.
+ */
+export function fitConfidence(points: readonly DecodedPoint[], steps = 500, l2 = 1e-3, lr = 0.05): ConfidenceModel {
+  const xs = points.flatMap((p) => (p.x ? [p] : []));
+  const w = new Float64Array(CONFIDENCE_COUNT);
+  const m = new Float64Array(CONFIDENCE_COUNT);
+  const v = new Float64Array(CONFIDENCE_COUNT);
+  const grad = new Float64Array(CONFIDENCE_COUNT);
+  for (let step = 1; step <= steps; step++) {
+    grad.fill(0);
+    for (const p of xs) {
+      let z = 0;
+      for (let f = 0; f < CONFIDENCE_COUNT; f++) z += w[f]! * p.x![f]!;
+      const e = (1 / (1 + Math.exp(-z)) - (p.right ? 1 : 0)) / xs.length;
+      for (let f = 0; f < CONFIDENCE_COUNT; f++) grad[f]! += e * p.x![f]!;
+    }
+    for (let f = 0; f < CONFIDENCE_COUNT; f++) {
+      const g = grad[f]! + l2 * w[f]!;
+      m[f] = 0.9 * m[f]! + 0.1 * g;
+      v[f] = 0.999 * v[f]! + 0.001 * g * g;
+      w[f]! -= (lr * (m[f]! / (1 - 0.9 ** step))) / (Math.sqrt(v[f]! / (1 - 0.999 ** step)) + 1e-8);
+    }
+  }
+  return { features: [...CONFIDENCE_FEATURES], weights: [...w].map((x) => Math.round(x * 10000) / 10000) };
+}
+
+export function modelOf(
+  weights: number[],
+  calibration: { x: number[]; y: number[] } = { x: [], y: [] },
+  certainty?: ConfidenceModel,
+): SpeakerModel {
+  return { features: [...FEATURES], weights, ...(certainty ? { certainty } : {}), calibration };
 }
 
 /**
- * A model trained on `train`, calibrated on out-of-fold decodes: each training novel is decoded
- * by a model fitted without it (folds of whole novels), so the calibration sees the model's
- * probabilities on books it has not read.
+ * A model trained on `train`, with its confidence model and calibration fitted on out-of-fold
+ * decodes: each training novel is decoded by a model fitted without it (folds of whole novels), so
+ * they see the model's decisions on books it has not read.
  */
 export function trainModel(train: readonly Novel[], options: FitOptions & { folds?: number } = {}): SpeakerModel {
   const weights = fitOnNovels(train, options);
   const folds = Math.min(options.folds ?? 4, train.length);
   if (folds < 2) return modelOf(weights);
-  const points: [number, boolean][] = [];
+  return withConfidence(weights, outOfFoldPoints(train, folds, options));
+}
+
+/**
+ * The model of `weights` with a confidence model and calibration fitted on `points`, decisions of
+ * models that never saw the novels decoded (`plain`: calibrate the speaker probability alone, as
+ * before the confidence model, for comparison).
+ */
+export function withConfidence(weights: number[], points: readonly DecodedPoint[], plain = false): SpeakerModel {
+  if (plain) return modelOf(weights, fitIsotonic(points.map((p) => [p.x ? p.probability : 0, p.right])));
+  const certainty = fitConfidence(points);
+  const calibration = fitIsotonic(points.map((p) => [p.x ? certaintyOf(certainty, p.x, p.probability) : 0, p.right]));
+  return modelOf(weights, calibration, certainty);
+}
+
+/** Speaker weights fitted on `novels` (uncalibrated). */
+export function fitModel(novels: readonly Novel[], options: FitOptions = {}): SpeakerModel {
+  return modelOf(fitOnNovels(novels, options));
+}
+
+/** Each novel of `train` decoded by a model fitted without its fold (folds of whole novels). */
+export function outOfFoldPoints(train: readonly Novel[], folds: number, options: FitOptions = {}): DecodedPoint[] {
+  const points: DecodedPoint[] = [];
   for (let f = 0; f < folds; f++) {
     const held = train.filter((_, k) => k % folds === f);
     const foldModel = modelOf(
@@ -180,7 +290,7 @@ export function trainModel(train: readonly Novel[], options: FitOptions & { fold
     );
     for (const n of held) points.push(...decodedPoints(foldModel, n));
   }
-  return modelOf(weights, fitIsotonic(points));
+  return points;
 }
 
 /**
@@ -190,6 +300,17 @@ export function trainModel(train: readonly Novel[], options: FitOptions & { fold
  */
 function fitOnNovels(novels: readonly Novel[], options: FitOptions): number[] {
   const gold = novels.flatMap((n) => examplesOf(n));
+  const cached = options.cache ? join(options.cache, `${cacheKey(gold, options)}.json`) : null;
+  if (cached && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as number[];
+  const weights = fitTwice(novels, gold, options);
+  if (cached) {
+    mkdirSync(options.cache!, { recursive: true });
+    writeFileSync(cached, JSON.stringify(weights));
+  }
+  return weights;
+}
+
+function fitTwice(novels: readonly Novel[], gold: readonly Example[], options: FitOptions): number[] {
   const first = modelOf(fitWeights(gold, options));
   const own = novels.flatMap((n) =>
     examplesOf(

@@ -112,14 +112,22 @@ export function highlightContrast(
   hex: string,
 ): Record<keyof typeof HIGHLIGHT_THEMES, { text: number; underline: number }> {
   const colour = rgb(hex);
-  const of = ({ paper, text, tintAlpha }: (typeof HIGHLIGHT_THEMES)[keyof typeof HIGHLIGHT_THEMES]) => {
-    const a = Math.round(tintAlpha * 255) / 255;
-    const p = rgb(paper);
+  const of = ({ paper: p, text, alpha: a }: (typeof THEME_RGB)[keyof typeof THEME_RGB]) => {
     const over = (k: 'r' | 'g' | 'b') => Math.round((colour[k] * a + p[k] * (1 - a)) * 255) / 255;
     const tint = { mode: 'rgb' as const, r: over('r'), g: over('g'), b: over('b') };
     return { text: wcagContrast(text, tint), underline: wcagContrast(colour, p) };
   };
-  return { light: of(HIGHLIGHT_THEMES.light), dark: of(HIGHLIGHT_THEMES.dark) };
+  return { light: of(THEME_RGB.light), dark: of(THEME_RGB.dark) };
+}
+
+/** HIGHLIGHT_THEMES parsed once (every hashed candidate is checked against them), alpha rounded to 8 bits. */
+const THEME_RGB = {
+  light: themeRgb(HIGHLIGHT_THEMES.light),
+  dark: themeRgb(HIGHLIGHT_THEMES.dark),
+};
+
+function themeRgb(t: (typeof HIGHLIGHT_THEMES)[keyof typeof HIGHLIGHT_THEMES]) {
+  return { paper: rgb(t.paper), text: rgb(t.text), alpha: Math.round(t.tintAlpha * 255) / 255 };
 }
 
 export function isReadableHighlight(hex: string): boolean {

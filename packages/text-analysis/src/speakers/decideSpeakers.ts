@@ -78,7 +78,7 @@ export function decideSpeakers(
       const { method, cue } = methodOf(d.cues);
       q.speakerId = characters[d.speaker]!.id;
       q.attributionMethod = method;
-      q.confidence = Math.round(calibrate(model, d.probability) * 1000) / 1000;
+      q.confidence = Math.round(calibrate(model, d.certainty) * 1000) / 1000;
       q.candidates = d.ranked.slice(0, KEPT_CANDIDATES).map((r) => ({
         speakerId: characters[r.char]!.id,
         probability: Math.round(r.probability * 1000) / 1000,

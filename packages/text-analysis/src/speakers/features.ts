@@ -122,7 +122,59 @@ export function featuresOf(
   referent: number,
   out: Float64Array,
 ): void {
-  out.fill(0);
+  baseFeaturesOf(turns, i, c, cast, history, referent, out);
+  out.fill(0, BASE_COUNT);
+  const block = BASE_COUNT * (1 + turnKind(turns[i]!));
+  for (let f = 0; f < BASE_COUNT; f++) out[block + f] = out[f]!;
+}
+
+/**
+ * Writes only the BASE_FEATURES of candidate `c` for turn `i` into `out[0..BASE_COUNT)`: the
+ * per-kind copies repeat them, so scoring folds their weights together (`kindWeights`) and reads
+ * a fifth of the numbers.
+ */
+export function baseFeaturesOf(
+  turns: readonly Turn[],
+  i: number,
+  c: number,
+  cast: CastFacts,
+  history: readonly number[],
+  referent: number,
+  out: Float64Array,
+): void {
+  staticFeaturesOf(turns, i, c, cast, referent, out);
+  historyFeaturesOf(turns, i, c, cast, history, out);
+}
+
+/**
+ * The features that depend on who spoke before (the decoder's history); every other base feature
+ * is the same on every beam path, so the decoder scores those once per turn and candidate.
+ */
+export const HISTORY_FEATURES: readonly FeatureName[] = [
+  'spokeLast',
+  'spokeLastAfterNarration',
+  'alternation',
+  'alternationPure',
+  'alternationTagless',
+  'spokeThreeBack',
+  'pronounInConversation',
+  'historyShare',
+  'inConversation',
+  'newToConversation',
+];
+/** HISTORY_FEATURES as indices into the base features. */
+export const HISTORY_INDEX: readonly number[] = HISTORY_FEATURES.map((f) => F[f]);
+
+/** The base features that do not depend on the history, into `out[0..BASE_COUNT)` (the rest 0). */
+export function staticFeaturesOf(
+  turns: readonly Turn[],
+  i: number,
+  c: number,
+  cast: CastFacts,
+  referent: number,
+  out: Float64Array,
+): void {
+  out.fill(0, 0, BASE_COUNT);
   const t = turns[i]!;
   const g = cast.gender[c];
   if (t.tagNames.has(c)) out[F.tagName] = 1;
@@ -160,6 +212,23 @@ export function featuresOf(
   if (c === cast.narrator) out[F.isNarrator] = 1;
   if (g === 'u') out[F.genderUnknown] = 1;
 
+  const pronounFits = (t.tagPronoun === 'm' || t.tagPronoun === 'f') && g === t.tagPronoun;
+  if (pronounFits && out[F.vocativePrev]) out[F.pronounAddressed] = 1;
+  if (pronounFits && t.narrationBefore.has(c)) out[F.pronounSubject] = 1;
+}
+
+/** Writes the HISTORY_FEATURES of candidate `c` for turn `i` into `out` (the others untouched). */
+export function historyFeaturesOf(
+  turns: readonly Turn[],
+  i: number,
+  c: number,
+  cast: CastFacts,
+  history: readonly number[],
+  out: Float64Array,
+): void {
+  for (const f of HISTORY_INDEX) out[f] = 0;
+  const t = turns[i]!;
+  const prev = turns[i - 1];
   // History counts only within a conversation: turns no further apart than CONVERSATION_GAP.
   const linked1 = t.gap <= CONVERSATION_GAP;
   const linked2 = linked1 && !!prev && prev.gap <= CONVERSATION_GAP;
@@ -173,10 +242,11 @@ export function featuresOf(
     if (!t.tagNames.size && !t.tagPronoun) out[F.alternationTagless] = 1;
   }
   if (linked2 && s3 === c && s1 !== c && s2 !== c) out[F.spokeThreeBack] = 1;
+  const g = cast.gender[c];
   const pronounFits = (t.tagPronoun === 'm' || t.tagPronoun === 'f') && g === t.tagPronoun;
-  if (pronounFits && out[F.vocativePrev]) out[F.pronounAddressed] = 1;
-  if (pronounFits && t.narrationBefore.has(c)) out[F.pronounSubject] = 1;
-  if (pronounFits && linked1 && s1 !== c && history.slice(1, 6).includes(c)) out[F.pronounInConversation] = 1;
+  if (pronounFits && linked1 && s1 !== c) {
+    for (let k = 1; k < 6 && k < history.length; k++) if (history[k] === c) out[F.pronounInConversation] = 1;
+  }
   let spoke = 0;
   for (const h of history) if (h === c) spoke++;
   if (history.length) out[F.historyShare] = spoke / history.length;
@@ -191,6 +261,16 @@ export function featuresOf(
     if (inConv) out[F.inConversation] = 1;
     else if (span >= 2) out[F.newToConversation] = 1;
   }
-  const block = BASE_COUNT * (1 + turnKind(t));
-  for (let f = 0; f < BASE_COUNT; f++) out[block + f] = out[f]!;
+}
+
+/**
+ * Per turn kind, the weight each base feature really carries: its shared weight plus its kind
+ * copy's. `kindWeights(w)[k][f]` · base features = the full weights · featuresOf.
+ */
+export function kindWeights(weights: readonly number[]): Float64Array[] {
+  return TURN_KINDS.map((_, k) => {
+    const out = new Float64Array(BASE_COUNT);
+    for (let f = 0; f < BASE_COUNT; f++) out[f] = weights[f]! + weights[BASE_COUNT * (1 + k) + f]!;
+    return out;
+  });
 }

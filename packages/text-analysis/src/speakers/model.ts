@@ -2,13 +2,39 @@
 // FEATURES), decoded jointly over the book by beam search, because who spoke the turns before
 // changes who speaks this one (A, B, A). Confidence is the model's probability for the chosen
 // speaker mapped through an isotonic calibration fitted on held-out novels.
-import { BASE_COUNT, BASE_FEATURES, FEATURE_COUNT, FEATURES, featuresOf, pronounReferent } from './features.js';
+import {
+  BASE_COUNT,
+  BASE_FEATURES,
+  baseFeaturesOf,
+  FEATURE_COUNT,
+  FEATURES,
+  HISTORY_INDEX,
+  historyFeaturesOf,
+  kindWeights,
+  pronounReferent,
+  staticFeaturesOf,
+  turnKind,
+} from './features.js';
+import {
+  certaintyOf,
+  CONFIDENCE_COUNT,
+  CONFIDENCE_FEATURES,
+  confidenceFeatures,
+  conversationFacts,
+  decisionFacts,
+  type ConfidenceModel,
+} from './confidence.js';
 import type { CastFacts, Turn } from './turns.js';
 
 export interface SpeakerModel {
   features: readonly string[];
   weights: readonly number[];
-  /** Isotonic map from model probability to the probability of being right: knots x -> y. */
+  /**
+   * The confidence model (`confidence.ts`): how likely a decision is right, from facts of the
+   * decision; without it, the speaker's probability stands in.
+   */
+  certainty?: ConfidenceModel;
+  /** Isotonic map from that certainty to the probability of being right: knots x -> y. */
   calibration: { x: readonly number[]; y: readonly number[] };
 }
 
@@ -16,6 +42,8 @@ export interface TurnDecision {
   speaker: number;
   /** Model probability of the speaker given the decoded history. */
   probability: number;
+  /** The confidence model's estimate that the speaker is right (before calibration). */
+  certainty: number;
   /** All candidates with their probabilities, best first. */
   ranked: { char: number; probability: number }[];
   /** Features of the chosen speaker that pushed it up most (at least EVIDENCE_PUSH), strongest first. */
@@ -34,7 +62,13 @@ const EVIDENCE_KEPT = 3;
 const HISTORY = 6;
 
 export function checkModel(model: SpeakerModel): void {
-  if (model.features.length !== FEATURE_COUNT || model.features.some((f, i) => f !== FEATURES[i]))
+  const stale =
+    model.features.length !== FEATURE_COUNT ||
+    model.features.some((f, i) => f !== FEATURES[i]) ||
+    (model.certainty &&
+      (model.certainty.features.length !== CONFIDENCE_COUNT ||
+        model.certainty.features.some((f, i) => f !== CONFIDENCE_FEATURES[i])));
+  if (stale)
     throw new Error('speaker model weights do not match the features; run `npm run train -w packages/text-analysis`');
 }
 
@@ -61,7 +95,20 @@ export function candidatesOf(turn: Turn, history: readonly number[]): number[] {
   return out;
 }
 
-/** Scores (logits) of the candidates of turn i. */
+/** Each model's weights folded per turn kind (`kindWeights`), computed once per model. */
+const folded = new WeakMap<SpeakerModel, Float64Array[]>();
+
+function weightsByKind(model: SpeakerModel): Float64Array[] {
+  let w = folded.get(model);
+  if (!w) folded.set(model, (w = kindWeights(model.weights)));
+  return w;
+}
+
+/**
+ * Scores (logits) of the candidates of turn i. The history-free part of each candidate's score is
+ * the same on every beam path, so it is computed once per turn and candidate into `fixed` (a map
+ * the caller keeps for turn i); only the HISTORY_FEATURES are read per path.
+ */
 function logits(
   model: SpeakerModel,
   turns: readonly Turn[],
@@ -69,23 +116,35 @@ function logits(
   cands: readonly number[],
   cast: CastFacts,
   history: readonly number[],
+  referent: number,
+  fixed: Map<number, number>,
   buf: Float64Array,
 ): number[] {
-  const referent = pronounReferent(turns[i]!, cast);
-  const w = model.weights;
-  return cands.map((c) => {
-    featuresOf(turns, i, c, cast, history, referent, buf);
-    let s = 0;
-    for (let f = 0; f < FEATURE_COUNT; f++) if (buf[f] !== 0) s += w[f]! * buf[f]!;
-    return s;
-  });
+  const w = weightsByKind(model)[turnKind(turns[i]!)]!;
+  const out = new Array<number>(cands.length);
+  for (let k = 0; k < cands.length; k++) {
+    const c = cands[k]!;
+    let s = fixed.get(c);
+    if (s === undefined) {
+      staticFeaturesOf(turns, i, c, cast, referent, buf);
+      s = 0;
+      for (let f = 0; f < BASE_COUNT; f++) if (buf[f] !== 0) s += w[f]! * buf[f]!;
+      fixed.set(c, s);
+    }
+    historyFeaturesOf(turns, i, c, cast, history, buf);
+    for (const f of HISTORY_INDEX) if (buf[f] !== 0) s += w[f]! * buf[f]!;
+    out[k] = s;
+  }
+  return out;
 }
 
-function softmax(xs: readonly number[]): number[] {
-  const m = Math.max(...xs);
-  const e = xs.map((x) => Math.exp(x - m));
-  const z = e.reduce((a, b) => a + b, 0);
-  return e.map((v) => v / z);
+function softmax(xs: number[]): number[] {
+  let m = -Infinity;
+  for (const x of xs) if (x > m) m = x;
+  let z = 0;
+  for (let k = 0; k < xs.length; k++) z += xs[k] = Math.exp(xs[k]! - m);
+  for (let k = 0; k < xs.length; k++) xs[k]! /= z;
+  return xs;
 }
 
 interface Path {
@@ -111,18 +170,20 @@ export function decode(
 
 /** The speaker of each turn on the most probable path (beam search), -1 where a turn has no candidate. */
 export function bestPath(model: SpeakerModel, turns: readonly Turn[], cast: CastFacts): number[] {
-  const buf = new Float64Array(FEATURE_COUNT);
+  const buf = new Float64Array(BASE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
   for (let i = 0; i < turns.length; i++) {
     const next: Path[] = [];
     const seen = new Set<string>();
+    const referent = pronounReferent(turns[i]!, cast);
+    const fixed = new Map<number, number>();
     for (const path of beam) {
       const cands = candidatesOf(turns[i]!, path.history);
       if (cands.length === 0) {
         next.push({ score: path.score, history: [-1, ...path.history].slice(0, HISTORY), parent: path, speaker: -1 });
         continue;
       }
-      const probs = softmax(logits(model, turns, i, cands, cast, path.history, buf));
+      const probs = softmax(logits(model, turns, i, cands, cast, path.history, referent, fixed, buf));
       cands.forEach((c, k) =>
         next.push({
           score: path.score + Math.log(probs[k]!),
@@ -160,23 +221,34 @@ export function explain(
   keepRanked: number,
   visit: (d: TurnDecision, turn: number) => void,
 ): void {
-  const buf = new Float64Array(FEATURE_COUNT);
+  const buf = new Float64Array(BASE_COUNT);
+  const conf = new Float64Array(CONFIDENCE_COUNT);
+  const conversation = conversationFacts(turns);
   const history: number[] = [];
   for (let i = 0; i < turns.length; i++) {
     const cands = candidatesOf(turns[i]!, history);
     const speaker = chosen[i]!;
     if (cands.length === 0 || speaker < 0) {
-      visit({ speaker: -1, probability: 0, ranked: [], evidence: [], cues: [] }, i);
+      visit({ speaker: -1, probability: 0, certainty: 0, ranked: [], evidence: [], cues: [] }, i);
     } else {
-      const probs = softmax(logits(model, turns, i, cands, cast, history, buf));
-      const ranked = cands
+      const referent = pronounReferent(turns[i]!, cast);
+      const probs = softmax(logits(model, turns, i, cands, cast, history, referent, new Map(), buf));
+      const all = cands
         .map((c, k) => ({ char: c, probability: probs[k]! }))
-        .sort((a, b) => b.probability - a.probability)
-        .slice(0, keepRanked);
-      featuresOf(turns, i, speaker, cast, history, pronounReferent(turns[i]!, cast), buf);
+        .sort((a, b) => b.probability - a.probability);
+      const probability = probs[cands.indexOf(speaker)]!;
+      const facts = decisionFacts(turns, i, { speaker, probability, ranked: all }, history[0] ?? -1);
+      const certainty = certaintyOf(
+        model.certainty,
+        confidenceFeatures(turns, i, conversation, facts, conf),
+        probability,
+      );
+      const ranked = all.slice(0, keepRanked);
+      baseFeaturesOf(turns, i, speaker, cast, history, referent, buf);
       // A cue's push is its shared weight plus its turn-kind copy's.
+      const w = weightsByKind(model)[turnKind(turns[i]!)]!;
       const push = new Float64Array(BASE_COUNT);
-      for (let f = 0; f < FEATURE_COUNT; f++) push[f % BASE_COUNT]! += model.weights[f]! * buf[f]!;
+      for (let f = 0; f < BASE_COUNT; f++) push[f] = w[f]! * buf[f]!;
       const pushed = BASE_FEATURES.map((name, f) => ({ name, push: push[f]! }))
         .filter((e) => e.push > 0)
         .sort((a, b) => b.push - a.push);
@@ -184,7 +256,8 @@ export function explain(
       visit(
         {
           speaker,
-          probability: probs[cands.indexOf(speaker)]!,
+          probability,
+          certainty,
           ranked,
           evidence: evidence.map((e) => e.name),
           cues: pushed.map((e) => e.name),
