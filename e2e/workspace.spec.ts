@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf, type Session } from './support/session.js';
+import { createProject, signUp } from './support/workspace.js';
 import { pdncText } from '@castbook/test-kit/pdnc';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-workspace';
@@ -15,43 +16,7 @@ const OLIVER = novel('OliverTwist');
 /** Oliver Twist up to (not including) the given chapter heading. */
 const oliverUntil = (heading: string) => OLIVER.slice(0, OLIVER.indexOf(heading));
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-async function createProject(request: APIRequestContext, s: Session, title: string, content: string): Promise<string> {
-  const author = await request.post('/api/authors', {
-    headers: headersOf(s),
-    multipart: { firstName: 'Charles', lastName: 'Dickens' },
-  });
-  expect(author.ok(), await author.text()).toBe(true);
-  const authorId = ((await author.json()) as { data: { id: string } }).data.id;
-  const created = await request.post('/api/projects', {
-    headers: headersOf(s),
-    multipart: { title, content, authorId },
-    timeout: 60_000,
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const id = ((await created.json()) as { data: { id: string } }).data.id;
-  const detected = await request.post(`/api/projects/${id}/detect-structure`, {
-    headers: headersOf(s),
-    data: { content },
-    timeout: 60_000,
-  });
-  expect(detected.ok(), await detected.text()).toBe(true);
-  return id;
-}
-
-async function signUp(page: Page, tier: 'Free' | 'Pro' = 'Free') {
-  await page.goto('/register');
-  await page.getByLabel('Name').fill('Nancy Narrator');
-  await page.getByLabel('Email').fill(`nancy-${unique()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
-  await page.getByLabel('Confirm password').fill('Str0ng!pass');
-  await page.getByRole('radio', { name: tier }).check();
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/stage$/);
-}
 
 const scrollViewer = (page: Page, top: number) =>
   page.evaluate(`document.querySelector('[data-testid="content-viewer"]').scrollTop = ${top}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorMessageOf, isPublicEndpoint, parseRetryAfter } from './client';
+import { ApiError, createApiClient, errorMessageOf, fileNameOf, isPublicEndpoint, parseRetryAfter } from './client';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(body === undefined ? 'not json' : JSON.stringify(body), { status, headers });
@@ -100,5 +100,34 @@ describe('the API wrapper (SPEC §7)', () => {
     expect(parseRetryAfter('soon')).toBeNull();
     expect(parseRetryAfter(null)).toBeNull();
     expect(errorMessageOf({ error: '' })).toBe('Unknown error');
+  });
+});
+
+describe('files the server names (exports)', () => {
+  it("reads the name of Content-Disposition, RFC 5987's UTF-8 filename* first", () => {
+    expect(fileNameOf('attachment; filename="Oliver Twist-script.docx"')).toBe('Oliver Twist-script.docx');
+    expect(fileNameOf(`attachment; filename="?a va-quotes.csv"; filename*=UTF-8''%C3%87a%20va-quotes.csv`)).toBe(
+      'Ça va-quotes.csv',
+    );
+    expect(fileNameOf('attachment; filename="say \\"hi\\".pdf"')).toBe('say "hi".pdf');
+    expect(fileNameOf('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(fileNameOf('attachment; filename*=UTF-8\'\'%E0%A4%A; filename="fallback.pdf"')).toBe('fallback.pdf');
+    expect(fileNameOf('attachment')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
+  });
+
+  it('downloads with the bearer token and answers the bytes and the name; a refusal is an ApiError', async () => {
+    const file = new Response('a,b\r\n', {
+      status: 200,
+      headers: { 'Content-Disposition': 'attachment; filename="Book-quotes.csv"' },
+    });
+    const { api, headersOf } = client([file, json(400, { success: false, error: 'Bad characters' })]);
+    const got = await api.requestFile('/api/projects/p1/export/quotes.csv');
+    expect(got.fileName).toBe('Book-quotes.csv');
+    expect(await got.blob.text()).toBe('a,b\r\n');
+    expect(headersOf(0).Authorization).toBe('Bearer tok');
+    await expect(api.requestFile('/api/projects/p1/export/sides.pdf?characters=x')).rejects.toEqual(
+      new ApiError('Bad characters', 400),
+    );
   });
 });

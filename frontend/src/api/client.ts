@@ -140,7 +140,33 @@ export function createApiClient(deps: ApiDeps) {
     return res.blob();
   }
 
-  return { request, requestBlob, ensureCsrf };
+  /** A file the server names (exports): its bytes and the name its Content-Disposition gives. */
+  async function requestFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+    const res = await send(path, { method: 'GET' });
+    if (!res.ok) {
+      const body: unknown = await res.json().catch(() => null);
+      throw new ApiError(errorMessageOf(body), res.status, parseRetryAfter(res.headers.get('Retry-After')));
+    }
+    return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('Content-Disposition')) };
+  }
+
+  return { request, requestBlob, requestFile, ensureCsrf };
+}
+
+/** The file name of a Content-Disposition header: RFC 5987's `filename*` (UTF-8) first, else `filename`. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"((?:[^"\\]|\\.)*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  if (!plain) return null;
+  return plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!.trim();
 }
 
 export const api = createApiClient({

@@ -2,11 +2,10 @@
 // opened (the .docx unzipped and its document.xml read, the PDF's text extracted with pdf.js, the
 // CSVs compared whole), named after the book; owner only; bad names and character lists refused.
 // Last, Oliver Twist whole (analysed in-process, saved through the API) is exported and timed.
-import { strFromU8, unzipSync } from 'fflate';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { analyze } from '@castbook/text-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, pdncText, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
+import { docxDocumentXml, docxParagraphs as paragraphs, pdfText } from '@castbook/test-kit/files';
 
 let stack: WorkspaceStack;
 beforeAll(async () => {
@@ -35,28 +34,10 @@ async function download(client: ApiClient, path: string) {
 }
 const errorOf = (bytes: Buffer) => (JSON.parse(bytes.toString('utf8')) as { error: string }).error;
 
-/** The text of a .docx's body, as Word holds it. */
+/** The .docx's document.xml, checking it is a zip first. */
 function documentXml(bytes: Buffer): string {
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-  return strFromU8(
-    unzipSync(new Uint8Array(bytes), { filter: (f) => f.name === 'word/document.xml' })['word/document.xml']!,
-  );
-}
-/** The paragraphs' texts of document.xml, runs joined. */
-const paragraphs = (xml: string) =>
-  [...xml.matchAll(/<w:p[ >].*?<\/w:p>/g)].map((p) =>
-    [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''),
-  );
-
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
-  let text = '';
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    text += content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : '') : '')).join('') + '\n';
-  }
-  return { pages: pdf.numPages, text: text.replace(/[ \t]+/g, ' ') };
+  return docxDocumentXml(new Uint8Array(bytes));
 }
 
 const CHAPTER_1 = 'CHAPTER I. The Lamp';
@@ -78,7 +59,12 @@ const BOOK =
   `${CHAPTER_1}\n\n${filler}\n\n"${lines.anne1}" said Anne.\n\n"${lines.tom1}," said Tom. "${lines.anne2}"\n\n` +
   `"${lines.tom2}"\n\n${CHAPTER_2}\n\n${filler}\n\n"${lines.nobody}"\n\n"${lines.anne3}" asked Anne.\n`;
 
-const ANNE = { id: 'c-anne', name: 'Anne Shirley', color: '#fd30d5' };
+const ANNE = {
+  id: 'c-anne',
+  name: 'Anne Shirley',
+  color: '#fd30d5',
+  voiceNotes: { pronunciation: 'AN SHUR-lee', ipa: 'æn ˈʃɜːli', accent: 'Prince Edward Island', pace: ' ' },
+};
 const TOM = { id: 'c-tom', name: 'Tom', color: '#006db0' };
 const SILENT = { id: 'c-silent', name: 'Silent Sam', color: '#00a711' };
 
@@ -186,6 +172,8 @@ describe('exports', () => {
     const from = text.indexOf('Anne Shirley');
     expect(text.slice(from)).toEqual([
       'Anne Shirley',
+      'Pronunciation: AN SHUR-lee, /æn ˈʃɜːli/',
+      'Accent: Prince Edward Island',
       '3 lines',
       `${TITLE_1} · line 1 of 4`,
       'Cue: none (first line of dialogue in the chapter)',

@@ -49,6 +49,7 @@ import { mutate } from 'swr';
 import { analysisButtonLabel, ANALYSIS_FAILED_DEFAULT, progressPercent } from './analysis';
 import { randomHexColor } from './colors';
 import { CharactersPanel } from './CharactersPanel';
+import { ExportMenu } from './ExportMenu';
 import { VoiceProvider } from './voice/voice-context';
 import { ContentViewer, type ContentViewerHandle } from './ContentViewer';
 import { renameItem } from './outline';
@@ -506,7 +507,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
             by {author}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
+        {/* Wraps on a phone: Analyze, Export and Settings are wider than 390 px together. */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button
             variant="contained"
             startIcon={<AutoAwesomeIcon />}
@@ -515,6 +517,12 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           >
             {analysisButtonLabel(status)}
           </Button>
+          <ExportMenu
+            projectId={project.id}
+            title={project.title}
+            characters={project.characters}
+            lineCounts={lineCounts}
+          />
           <Button variant="outlined" startIcon={<SettingsOutlinedIcon />} onClick={() => setSettingsOpen(true)}>
             Settings
           </Button>

@@ -187,15 +187,11 @@ export interface VoiceNotes {
   notes: { label: string; value: string }[];
 }
 
-const filled = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const filled = (v: string | undefined): string | undefined => v?.trim() || undefined;
 
-/**
- * A character's voice notes (issue 17's `voiceNotes`), read defensively: the field may be absent or
- * partly filled, and only non-empty texts are printed.
- */
+/** A character's voice notes (issue 17's `voiceNotes`): absent or partly filled; only texts with something in them print. */
 export function voiceNotesOf(character: Character): VoiceNotes {
-  const raw = (character as { voiceNotes?: unknown }).voiceNotes;
-  const notes = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const notes = character.voiceNotes ?? {};
   return {
     pronunciation: filled(notes.pronunciation),
     ipa: filled(notes.ipa),

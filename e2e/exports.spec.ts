@@ -1,0 +1,105 @@
+// Issue 19's exports from the workspace in a real browser: the header's Export menu downloads the
+// script as Word, and the sides dialog (a character picked, PDF) downloads that character's sides;
+// each file is opened and read (document.xml of the .docx, the PDF's text). Screens: the menu and the
+// dialog in light and dark at desktop and phone width, with axe-core.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { analyze } from '@castbook/text-analysis';
+import { pdncText } from '@castbook/test-kit/pdnc';
+import { docxDocumentXml, docxParagraphs, pdfText } from '@castbook/test-kit/files';
+import { checkAxe } from './support/axe.js';
+import { headersOf, sessionOf } from './support/session.js';
+import { createProject, signUp } from './support/workspace.js';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-exports';
+mkdirSync(SHOTS, { recursive: true });
+const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+/** Oliver Twist's first five chapters: Mr. Bumble speaks in them. */
+const CHAPTERS = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
+
+/** A project with the characters and quotes an analysis gives, saved through the API. */
+async function analysedProject(page: Page): Promise<string> {
+  const s = await sessionOf(page);
+  const id = await createProject(page.request, s, 'Oliver Twist', CHAPTERS);
+  const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
+  const { outline } = ((await project.json()) as { data: { outline: never[] } }).data;
+  const { characters, quotes } = analyze(CHAPTERS, { outline });
+  for (const [path, data] of [
+    ['characters', { characters }],
+    ['quotes', { quotes }],
+  ] as const) {
+    const res = await page.request.patch(`/api/projects/${id}/${path}`, { headers: headersOf(s), data });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return id;
+}
+
+const bytesOf = async (download: Download) => new Uint8Array(readFileSync((await download.path())!));
+
+test('exports: script.docx from the menu and one character’s sides.pdf from the dialog', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  const id = await analysedProject(page);
+  await page.goto(`/stage/projects/${id}`);
+  await expect(page.getByTestId('content-viewer').locator('span.q').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [script] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: /Script \(Word\)/ }).click(),
+  ]);
+  expect(script.suggestedFilename()).toBe('Oliver Twist-script.docx');
+  const paragraphs = docxParagraphs(docxDocumentXml(await bytesOf(script)));
+  expect(paragraphs).toContain('Cast');
+  expect(paragraphs).toContain('Mr. Bumble');
+  expect(paragraphs.some((p) => p.startsWith('CHAPTER V.'))).toBe(true);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: /Sides/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download sides' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Characters').fill('Bumble');
+  await page.getByRole('option', { name: /Mr\. Bumble/ }).click();
+  await expect(dialog.getByRole('radio', { name: 'PDF' })).toBeChecked();
+  const [sides] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(sides.suggestedFilename()).toBe('Oliver Twist-sides.pdf');
+  await expect(dialog).toBeHidden();
+  const { pages, text } = await pdfText(await bytesOf(sides));
+  expect(pages).toBeGreaterThan(0);
+  expect(text).toContain('Mr. Bumble');
+  expect(text).toMatch(/Cue \(|Cue: none/);
+  expect(text).not.toContain('\nOliver\n'); // only the character picked has a section
+});
+
+test('exports: the menu and the sides dialog, light and dark, desktop and phone, axe-core', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  const id = await analysedProject(page);
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate(`localStorage.setItem('theme', '${mode}')`);
+    for (const vp of [
+      { name: 'desktop', width: 1280, height: 800 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      await page.goto(`/stage/projects/${id}`);
+      await expect(page.getByTestId('content-viewer').locator('p').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Export' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await checkAxe(page, `export menu ${vp.name} ${mode}`);
+      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-menu.png` });
+      await page.getByRole('menuitem', { name: /Sides/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Download sides' });
+      await dialog.getByLabel('Characters').click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await page.getByRole('option').first().click();
+      await checkAxe(page, `sides dialog ${vp.name} ${mode}`);
+      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-sides.png` });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  }
+});

@@ -1,0 +1,48 @@
+// Signing up in the browser and creating a project through the API beside it, for the specs that
+// open a project's workspace (workspace, exports).
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { headersOf, type Session } from './session.js';
+
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A new account through the register page, signed in on /stage. */
+export async function signUp(page: Page, tier: 'Free' | 'Pro' = 'Free') {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Nancy Narrator');
+  await page.getByLabel('Email').fill(`nancy-${unique()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
+  await page.getByLabel('Confirm password').fill('Str0ng!pass');
+  await page.getByRole('radio', { name: tier }).check();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/stage$/);
+}
+
+/** A project by a new author, with its outline detected; answers its id. */
+export async function createProject(
+  request: APIRequestContext,
+  s: Session,
+  title: string,
+  content: string,
+): Promise<string> {
+  const author = await request.post('/api/authors', {
+    headers: headersOf(s),
+    multipart: { firstName: 'Charles', lastName: 'Dickens' },
+  });
+  expect(author.ok(), await author.text()).toBe(true);
+  const authorId = ((await author.json()) as { data: { id: string } }).data.id;
+  const created = await request.post('/api/projects', {
+    headers: headersOf(s),
+    multipart: { title, content, authorId },
+    timeout: 60_000,
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  const detected = await request.post(`/api/projects/${id}/detect-structure`, {
+    headers: headersOf(s),
+    data: { content },
+    timeout: 60_000,
+  });
+  expect(detected.ok(), await detected.text()).toBe(true);
+  return id;
+}
