@@ -95,6 +95,27 @@ async function seedProject(request: APIRequestContext, s: Session): Promise<stri
   return id;
 }
 
+/** A 16 kHz 16-bit mono WAV of a 440 Hz tone, as studio software would export it. */
+function toneWav(seconds: number): Buffer {
+  const rate = 16_000;
+  const n = Math.round(seconds * rate);
+  const b = Buffer.alloc(44 + n * 2);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(36 + n * 2, 4);
+  b.write('WAVEfmt ', 8, 'latin1');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36, 'latin1');
+  b.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return b;
+}
+
 const card = (page: Page, name: string) => page.getByTestId('character-card').filter({ hasText: name }).first();
 
 async function openVoice(c: Locator) {
@@ -244,6 +265,16 @@ test('a Pro user records, saves, plays back, records again, chooses and deletes 
     expect(after.audioSample).toBe(after.voiceTakes![0]!.url);
   });
 
+  await test.step('a file from studio software is uploaded as a take', async () => {
+    await alice.getByTestId('voice-upload-input').setInputFiles({
+      name: 'studio-take.wav',
+      mimeType: 'audio/wav',
+      buffer: toneWav(1.5),
+    });
+    await expect(alice.getByTestId('voice-take')).toHaveCount(2);
+    await expect(alice.getByTestId('voice-take').nth(1)).toContainText('uploaded');
+  });
+
   await test.step('voice notes are saved and kept', async () => {
     await alice.getByLabel('Direction').fill('bright, quick, a little impatient');
     await alice.getByLabel('Accent').fill('Received Pronunciation');
@@ -300,4 +331,48 @@ test('a Free user sees the Pro Feature panel in place of the recorder', async ({
   expect(refused.status()).toBe(403);
   await panel.getByRole('link', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL(/\/stage\/settings\/subscription$/);
+});
+
+test('the recorder says so when the microphone is refused or the upload fails', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 1700 });
+  await signUp(page, 'Pro');
+  const s = await sessionOf(page);
+  const id = await seedProject(page.request, s);
+  // The first Record meets a refused permission (as when the user blocks the site); later ones the
+  // fake microphone.
+  await page.addInitScript({
+    content: `(() => {
+      const real = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      let refused = false;
+      navigator.mediaDevices.getUserMedia = (c) => {
+        if (refused) return real(c);
+        refused = true;
+        return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      };
+    })();`,
+  });
+  await page.goto(`/stage/projects/${id}`);
+  const alice = card(page, 'Alice');
+  await openVoice(alice);
+  await alice.getByRole('button', { name: /^Record/ }).click();
+  await expect(alice.getByRole('alert')).toHaveText('Could not access the microphone. Please check your permissions.');
+  await expect(alice.getByTestId('voice-recorder')).toHaveAttribute('data-phase', 'idle');
+
+  // The upload fails once (the server is unreachable): SPEC's message, and the take is kept to retry.
+  let failNext = true;
+  await page.route('**/voice-takes', async (route) => {
+    if (failNext && route.request().method() === 'POST') {
+      failNext = false;
+      await route.abort('connectionrefused');
+    } else await route.continue();
+  });
+  await record(page, alice, '00:01');
+  await alice.getByRole('button', { name: 'Save take' }).click();
+  await expect(alice.getByRole('alert')).toHaveText('Failed to upload audio sample. Please try again.');
+  await expect(alice.getByTestId('voice-recorder')).toHaveAttribute('data-phase', 'recorded');
+  await shootCard(page, alice, 'upload-failed');
+  await alice.getByRole('button', { name: 'Save take' }).click();
+  await expect(alice.getByTestId('voice-recorder')).toHaveAttribute('data-phase', 'saved');
+  await expect(alice.getByTestId('voice-take')).toHaveCount(1);
 });

@@ -36,7 +36,7 @@ export function VoiceSection({ character }: { character: Character }) {
   const id = `voice-${character.id}`;
 
   return (
-    <Box data-testid="voice-section">
+    <Box data-testid="voice-section" sx={{ containerType: 'inline-size' }}>
       <Button
         size="small"
         onClick={() => setOpen((o) => !o)}
@@ -62,8 +62,10 @@ export function VoiceSection({ character }: { character: Character }) {
             pt: 1,
             display: 'grid',
             gap: 1.5,
-            // Beside each other in a wide card, stacked in the side panel and on phones.
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            // Stacked in the side panel and on phones, beside each other when the card itself is wide
+            // (a container query: the card's width, not the window's, decides).
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            '@container (min-width: 620px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' },
           }}
         >
           <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
