@@ -37,7 +37,11 @@ const RESET_EMAIL = 'reset@example.com';
 const BUYER_EMAIL = 'buyer@example.com';
 const PASSWORD = 'Fuzz-Tester-1';
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-const SILENT_WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';
+/** 0.1 s of 8 kHz 8-bit mono silence: recordings are read by content, so the seed is a real one. */
+const SILENT_WAV = Buffer.concat([
+  Buffer.from('UklGRkQDAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YSADAAA=', 'base64'),
+  Buffer.alloc(800, 0x80),
+]).toString('base64');
 
 /**
  * Operations whose valid-looking input the server may still refuse with 400, because what decides is
@@ -52,6 +56,12 @@ const CHECKED_BEYOND_SCHEMA = [
   'PATCH /api/projects/{id}/quotes',
   'POST /api/upload/audio',
   'POST /api/upload/parse-document',
+  // Voice takes (issue 17): recordings read by content, at most 5 takes (409), a take deleted once
+  // (404 after), a signed URL whose signature is checked (403).
+  'POST /api/projects/{id}/characters/{characterId}/voice-takes',
+  'DELETE /api/projects/{id}/characters/{characterId}/voice-takes/{takeId}',
+  'PUT /api/projects/{id}/characters/{characterId}/voice',
+  'GET /api/upload/audio/{name}',
   'POST /api/authors',
   'PATCH /api/authors/{id}',
   'POST /api/auth/reset-password/confirm',
@@ -73,6 +83,7 @@ const MULTIPART = [
   'POST /api/authors',
   'PATCH /api/authors/{id}',
   'POST /api/upload/parse-document',
+  'POST /api/projects/{id}/characters/{characterId}/voice-takes',
 ];
 
 interface Seed {
@@ -83,6 +94,8 @@ interface Seed {
   authorId: string;
   projectId: string;
   audioName: string;
+  /** A take of the seeded character 'c1' (the voice routes' path ids). */
+  takeId: string;
   /** A Free user's token: who starts checkouts. */
   freeToken: string;
 }
@@ -186,6 +199,23 @@ async function seedData(url: string): Promise<Seed> {
     body: JSON.stringify({ audioData: `data:audio/wav;base64,${SILENT_WAV}`, fileType: 'wav' }),
   });
   const audioName = String(audio.url).split('/').pop()!;
+  // A character with a take: what the voice routes' ids refer to.
+  await call(url, `/api/projects/${project.id}/characters`, {
+    method: 'PATCH',
+    csrf,
+    token,
+    headers: json,
+    body: JSON.stringify({ characters: [{ id: 'c1', name: 'Anne', color: '#aa3300', isUserCreated: true }] }),
+  });
+  const takeForm = new FormData();
+  takeForm.set('file', new Blob([Buffer.from(SILENT_WAV, 'base64')], { type: 'audio/wav' }), 'take.wav');
+  const voiced = await call(url, `/api/projects/${project.id}/characters/c1/voice-takes`, {
+    method: 'POST',
+    csrf,
+    token,
+    body: takeForm,
+  });
+  const takeId = (voiced.voiceTakes as { id: string }[])[0]!.id;
   // Billing: the test user pays for Pro on the local checkout (a billing account: the portal and
   // invoices answer); a second, Free user starts the fuzzed checkouts (a paid user's is a 409).
   const checkout = await call(url, '/api/subscriptions/checkout', {
@@ -222,6 +252,7 @@ async function seedData(url: string): Promise<Seed> {
     authorId: author.id,
     projectId: project.id,
     audioName,
+    takeId,
     freeToken: String(buyer.token),
   };
 }
@@ -265,6 +296,15 @@ function config(s: Seed, token: string): string {
     `[[operations]]`,
     `include-name = "GET /api/upload/audio/{name}"`,
     `parameters = { "path.name" = "${s.audioName}" }`,
+    `[[operations]]`,
+    `include-name = "POST /api/projects/{id}/characters/{characterId}/voice-takes"`,
+    `parameters = { "path.id" = "${s.projectId}", "path.characterId" = "c1" }`,
+    `[[operations]]`,
+    `include-name = "PUT /api/projects/{id}/characters/{characterId}/voice"`,
+    `parameters = { "path.id" = "${s.projectId}", "path.characterId" = "c1" }`,
+    `[[operations]]`,
+    `include-name = "DELETE /api/projects/{id}/characters/{characterId}/voice-takes/{takeId}"`,
+    `parameters = { "path.id" = "${s.projectId}", "path.characterId" = "c1", "path.takeId" = "${s.takeId}" }`,
     // A feature id the catalogue knows (any other is a 404, covered by billing's integration tests).
     `[[operations]]`,
     `include-name = "GET /api/subscriptions/feature/{feature}"`,

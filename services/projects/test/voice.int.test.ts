@@ -162,6 +162,28 @@ describe('refused recordings keep nothing', () => {
     expect((await project(client, projectId)).characters[0]?.voiceTakes).toBeUndefined();
   });
 
+  it("a take over the plan's storage, counting the bytes of the other services", async () => {
+    const { client, id, projectId } = await proWithProject();
+    const max = PLANS.pro.limits.maxStorageBytes;
+    // The authors service says the user keeps nearly all of the plan's bytes there (avatars).
+    const event = newEvent('author_storage.changed.v1', id, id, { userId: id, storageBytes: max - 10_000 });
+    await stack.bus.publish([{ topic: TOPICS.authors, event }]);
+    await waitFor(
+      async () =>
+        Number(
+          (await db.query('SELECT storage_bytes AS n FROM author_storage WHERE user_id = $1', [id])).rows[0]?.n,
+        ) ===
+        max - 10_000,
+      'the avatar bytes here',
+      5000,
+    );
+    const refused = await upload(client, projectId, wav(1));
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toMatch(/^Storage limit reached: your Pro plan includes .+ of storage\.$/);
+    expect(await objects(id)).toEqual([]);
+    expect(await rows(id)).toEqual([]);
+  });
+
   it("another user's sample: refused as an audioSample, and a 404 to read", async () => {
     const a = await proWithProject();
     const b = await proWithProject();

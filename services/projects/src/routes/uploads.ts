@@ -126,11 +126,11 @@ export function uploadRoutes(
         summary: 'A stored voice sample (its owner only): with the bearer token, or as a signed playUrl',
         description:
           'Every take in an answer carries `playUrl`, this path with `user`, `expires` and `signature`: it ' +
-          'plays without a token for about an hour (403 once expired or altered). Honours `Range` (one ' +
-          'range: 206 with Content-Range; 416 past the end). Another user’s sample is a 404.',
+          'plays without a token for about an hour (403 once expired or altered). Honours a `Range` header ' +
+          'of one byte range (206 with Content-Range; 416 when it starts past the end; anything else is ' +
+          'ignored and the whole recording answered). Another user’s sample is a 404.',
         params: z.object({ name: z.string() }),
         querystring: playQuery,
-        headers: z.object({ range: z.string().optional().describe('bytes=start-end, bytes=start- or bytes=-n') }),
         response: {
           200: binaryResponse('The recording', AUDIO_TYPES),
           206: binaryResponse('The requested bytes of the recording (Content-Range says which)', AUDIO_TYPES),

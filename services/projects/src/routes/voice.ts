@@ -19,6 +19,29 @@ import type { Projects } from '../domain/project-service.js';
 import { callerOf } from './projects.js';
 
 const ids = z.object({ id: z.string(), characterId: z.string() });
+
+/**
+ * The document's example recording: 0.12 s of silence as 16-bit mono PCM WAV at 4,112 Hz, a rate
+ * chosen so every byte is ASCII and the example survives being sent as text (as API tools send a
+ * string example of a file field).
+ */
+function asciiWav(): string {
+  const data = 1024;
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0, 'latin1');
+  h.writeUInt32LE(36 + data, 4);
+  h.write('WAVEfmt ', 8, 'latin1');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(0x1010, 24);
+  h.writeUInt32LE(0x2020, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36, 'latin1');
+  h.writeUInt32LE(data, 40);
+  return Buffer.concat([h, Buffer.alloc(data)]).toString('latin1');
+}
 const takeForm = z.strictObject({
   source: z.enum(['recorded', 'uploaded']).default('recorded'),
 });
@@ -68,7 +91,10 @@ export function voiceRoutes(
         params: ids,
         ...multipartBody(
           z.strictObject({
-            file: z.file().describe('The recording'),
+            file: z
+              .file()
+              .describe('The recording')
+              .meta({ examples: [asciiWav()] }),
             source: z.enum(['recorded', 'uploaded']).default('recorded').describe('Recorded in the app or uploaded'),
           }),
         ),
