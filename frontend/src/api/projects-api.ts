@@ -6,12 +6,13 @@ import {
   PROJECT_LIST_LIMIT,
   type AnalysisProgress,
   type Character,
-  type CharacterAnalysis,
+  type CharacterAnalysisDetail,
   type OutlineItem,
   type Page,
   type Project,
   type ProjectListItem,
   type Quote,
+  type TokenUsage,
 } from '@castbook/contracts';
 import { api } from './client';
 import { AUTHORS_KEY } from './authors-api';
@@ -156,11 +157,22 @@ export const cancelAnalysis = (id: string) =>
 export const fetchAnalysisProgress = (id: string) =>
   data<AnalysisProgress>(PROJECT_MESSAGES.progress, analysisProgressKey(id));
 
-/** POST /api/projects/{projectId}/character-analysis {characterIds}: one analysis per id, in order. */
-export const fetchCharacterAnalysis = (projectId: string, characterIds: string[]) =>
-  data<CharacterAnalysis[]>(PROJECT_MESSAGES.characterAnalysis, `${projectKey(projectId)}/character-analysis`, {
-    method: 'POST',
-    json: { characterIds },
+/**
+ * POST /api/projects/{projectId}/character-analysis {characterIds, refresh?}: one analysis per id, in
+ * order (SPEC's fields plus the counts and narrator notes), and the user's AI tokens this month when a
+ * language model answers. `refresh` computes them again; `signal` cancels when the card closes.
+ */
+export const fetchCharacterAnalysis = (
+  projectId: string,
+  characterIds: string[],
+  options: { refresh?: boolean; signal?: AbortSignal } = {},
+) =>
+  withAction(PROJECT_MESSAGES.characterAnalysis, async () => {
+    const body = await api.request<Envelope<CharacterAnalysisDetail[]> & { usage?: TokenUsage }>(
+      `${projectKey(projectId)}/character-analysis`,
+      { method: 'POST', json: { characterIds, ...(options.refresh ? { refresh: true } : {}) }, signal: options.signal },
+    );
+    return { analyses: body.data, usage: body.usage };
   });
 
 // ---- structure, outline, characters, quotes ----------------------------------------------------

@@ -26,7 +26,7 @@ describe('pricing comparison', () => {
     const lines = new Set(PLAN_ORDER.flatMap((p) => p.features));
     for (const line of COMING_SOON_LINES) expect(lines.has(line), line).toBe(true);
     const soon = COMPARISON.filter((r) => r.soon).map((r) => r.label);
-    expect(soon).toEqual(['Character analysis', 'Voice samples per character']);
+    expect(soon).toEqual(['Voice samples per character']);
     expect(row('API access')).toEqual([false, false, 'Planned']);
   });
 

@@ -44,7 +44,8 @@ export const COMPARISON: ComparisonRow[] = [
   },
   { label: 'Storage', cells: PLAN_ORDER.map((p) => storage(p.limits.maxStorageBytes)) },
   { label: 'Outline, characters and speakers', cells: has(FEATURES.projectAnalysis) },
-  { label: 'Character analysis', cells: has(FEATURES.characterAnalysis), soon: true },
+  // Built (issue 18): the server checks characters:analysis; the built-in analysis needs no model.
+  { label: 'Character analysis', cells: has(FEATURES.characterAnalysis) },
   { label: 'Voice samples per character', cells: has(FEATURES.voiceRecording), soon: true },
   { label: 'Support', cells: PLAN_ORDER.map((p) => SUPPORT[p.id]) },
   { label: 'Self-serve sign-up', cells: PLAN_ORDER.map((p) => p.selfServe) },
@@ -77,7 +78,7 @@ export const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'Which features are coming soon?',
-    a: 'Voice samples per character and in-depth character analysis are part of Pro but still being built; they are marked Coming soon on this page. Everything else listed here works today.',
+    a: 'Voice samples per character and AI-written analysis are part of Pro but still being rolled out; they are marked Coming soon on this page. Character analysis works today: it counts who each character talks with, how they speak and where they appear. Everything else listed here works today.',
   },
   {
     q: 'Who owns my books?',

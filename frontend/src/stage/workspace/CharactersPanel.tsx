@@ -12,6 +12,7 @@ import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { hasRealSummary, type AnalysisStatus, type Character } from '@castbook/contracts';
 import { VoiceLineupButton } from './voice/VoiceLineup';
 import { VoiceSection } from './voice/VoiceSection';
+import { CharacterAnalysisSection } from './CharacterAnalysisSection';
 
 interface Props {
   characters: Character[];
@@ -332,6 +333,7 @@ const CharacterCard = memo(function CharacterCard({
         </Typography>
       )}
       <VoiceSection character={character} />
+      <CharacterAnalysisSection character={character} />
     </Card>
   );
 });
