@@ -33,8 +33,7 @@ export const ALL_FEATURES: Feature[] = [
   {
     icon: MicNoneOutlined,
     title: 'Voice samples',
-    text: 'Record a reference take for each character, so a voice sounds the same in chapter twenty as in chapter one. Planned for Pro.',
-    soon: true,
+    text: 'Record a reference take for each character, reading their own lines, so a voice sounds the same in chapter twenty as in chapter one. Pro.',
   },
 ];
 

@@ -2,7 +2,7 @@
 // (PRODUCT.md: help describes only features that exist). A section about a screen that has not shipped
 // names the page it depends on; until that page is ready (nav/pages.ts) the section is marked
 // "Coming soon" and says it describes how the feature will work. A feature that is not built at all
-// (voice samples) is `planned`: its section says so and describes nothing as if it worked.
+// is `planned`: its section says so and describes nothing as if it worked.
 export interface HelpBlock {
   heading?: string;
   paragraphs?: string[];
@@ -145,13 +145,32 @@ export const HELP_SECTIONS: HelpSection[] = [
   {
     id: 'voice-recording',
     title: 'Voice Recording',
-    summary: 'Voice samples per character: planned for Pro, not available yet.',
-    planned: true,
+    summary:
+      'A reference take for every character, so a voice sounds the same in the last chapter as in the first (Pro).',
     blocks: [
       {
+        heading: 'Record a take',
+        steps: [
+          'Open a project and, in the Characters panel, open Voice on a character’s card.',
+          'Press Record. Your browser asks for the microphone the first time; allow it.',
+          'Read the line shown above the timer: it is one of the character’s own longest lines from the book. Use the arrows to pick another.',
+          'Press Stop, listen to the take (click the waveform to jump), then Save take, or Re-record.',
+        ],
+      },
+      {
+        heading: 'Takes, the voice and notes',
+        bullets: [
+          'A character keeps up to five takes. Mark one as the character’s voice; the first saved take is chosen until you pick another.',
+          'Made the take in your own recording software? Upload file accepts WAV, MP3, OGG, WebM and M4A, up to 5 minutes and 10 MB.',
+          'Voice notes keep the age, accent, pitch, pace, a one-line direction and how the name is said (with IPA if you like).',
+          'Voice line-up (the button in the Characters panel’s header) plays the chosen voices of the main characters one after another, so you can hear that they are distinct.',
+        ],
+      },
+      {
+        heading: 'Plans',
         paragraphs: [
-          'Castbook does not record audio yet. Voice samples, a short reference take for each character so a voice sounds the same from the first chapter to the last, are being built for the Pro plan. This section will explain how to record them once they arrive.',
-          'Until then, keep your reference takes in your recording software. The character colours in a project show you whose voice each line needs.',
+          'Recording and uploading takes are part of Pro. On Free, takes you already have still play, and you can choose, delete and describe them.',
+          'If the recorder says it could not access the microphone, allow the microphone for this site in your browser’s settings and press Record again.',
         ],
       },
     ],
