@@ -16,10 +16,7 @@ export interface ComparisonRow {
  * Lines of the catalogue's plan features that Castbook does not do yet (PRODUCT.md: claim nothing that
  * does not exist). The plans include them, so pricing lists them, labelled "Coming soon".
  */
-export const COMING_SOON_LINES: ReadonlySet<string> = new Set([
-  'Advanced AI analysis and character analysis',
-  'Voice samples per character',
-]);
+export const COMING_SOON_LINES: ReadonlySet<string> = new Set(['Advanced AI analysis and character analysis']);
 
 /** What studios and publishers ask for (PRODUCT.md): shown under Enterprise as planned, not available. */
 const ENTERPRISE_PLANNED = ['Teams, sharing and comments', 'API access', 'Custom branding', 'Usage analytics'];
@@ -46,7 +43,8 @@ export const COMPARISON: ComparisonRow[] = [
   { label: 'Outline, characters and speakers', cells: has(FEATURES.projectAnalysis) },
   // Built (issue 18): the server checks characters:analysis; the built-in analysis needs no model.
   { label: 'Character analysis', cells: has(FEATURES.characterAnalysis) },
-  { label: 'Voice samples per character', cells: has(FEATURES.voiceRecording), soon: true },
+  // Built (issue 17): the server checks voice:recording on every upload.
+  { label: 'Voice samples per character', cells: has(FEATURES.voiceRecording) },
   { label: 'Support', cells: PLAN_ORDER.map((p) => SUPPORT[p.id]) },
   { label: 'Self-serve sign-up', cells: PLAN_ORDER.map((p) => p.selfServe) },
   ...ENTERPRISE_PLANNED.map((label) => ({
@@ -78,7 +76,7 @@ export const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'Which features are coming soon?',
-    a: 'Voice samples per character and AI-written analysis are part of Pro but still being rolled out; they are marked Coming soon on this page. Character analysis works today: it counts who each character talks with, how they speak and where they appear. Everything else listed here works today.',
+    a: 'AI-written analysis is part of Pro but still being rolled out; it is marked Coming soon on this page. Character analysis works today: it counts who each character talks with, how they speak and where they appear. So do voice samples: record or upload up to five takes per character and choose one as their voice. Everything else listed here works today.',
   },
   {
     q: 'Who owns my books?',
