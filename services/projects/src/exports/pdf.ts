@@ -1,5 +1,5 @@
 // The .pdf exports (issue 19), written with `pdfkit` (docs/decisions.md, "Exports") in PDF's
-// standard fonts: the same content as the .docx ones. pdfkit writes each page out as it finishes it
+// standard fonts, Noto Serif for what they cannot draw: the same content as the .docx ones. pdfkit writes each page out as it finishes it
 // (no page buffering), so what is held is the file being collected, not a model of every page.
 import PDFDocument from 'pdfkit';
 import type { Character } from '@castbook/contracts';
@@ -12,9 +12,9 @@ import {
   whereIs,
   type BookView,
 } from './book.js';
-import { cueText, NO_SIDES, UNATTRIBUTED_GREY } from './layout.js';
+import { breather, cueText, NO_SIDES, UNATTRIBUTED_GREY } from './layout.js';
 import { scriptBlocks } from './script.js';
-import { winAnsiText } from './text.js';
+import { pdfFallbackFonts, pdfRuns } from './text.js';
 
 type Doc = PDFKit.PDFDocument;
 const BODY = 'Times-Roman';
@@ -26,11 +26,10 @@ const INK = '#151827';
 const GREY = '#5b6078';
 
 function newDoc(title: string): Doc {
-  return new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: winAnsiText(title), Creator: 'Castbook' },
-  });
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Creator: 'Castbook' } });
+  // Embedded (a subset of the glyphs used) only when some text needs them.
+  for (const { name, file } of pdfFallbackFonts()) doc.registerFont(name, file);
+  return doc;
 }
 
 /** The document's bytes once it has ended. */
@@ -43,11 +42,30 @@ function collect(doc: Doc): Promise<Buffer> {
   });
 }
 
-const write = (doc: Doc, text: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(winAnsiText(text), options);
+/** pdfkit's current font and size, which its typings do not show. */
+type Internals = { _font: { ascender: number }; _fontSize: number };
+
+/**
+ * Text in `font`, the characters it cannot draw in a fallback font; the document is left in `font`.
+ * pdfkit places a run by its own font's ascender, so a fallback run is put on the standard font's
+ * baseline explicitly, or it would sit lower than the words beside it.
+ */
+function write(doc: Doc, font: string, text: string, options: PDFKit.Mixins.TextOptions = {}): void {
+  const runs = pdfRuns(text);
+  doc.font(font);
+  const internals = doc as unknown as Internals;
+  const ascent = (internals._font.ascender / 1000) * internals._fontSize;
+  runs.forEach((run, k) => {
+    doc.font(run.font ?? font);
+    const placed = run.font ? { ...options, baseline: -ascent } : options;
+    doc.text(run.text, k < runs.length - 1 ? { ...placed, continued: true } : placed);
+  });
+  doc.font(font);
+}
 
 function heading(doc: Doc, text: string, size: number, color = INK): void {
-  doc.moveDown(0.5).font(SANS_BOLD).fontSize(size).fillColor(color);
-  write(doc, text);
+  doc.moveDown(0.5).fontSize(size).fillColor(color);
+  write(doc, SANS_BOLD, text);
   doc.moveDown(0.4).font(BODY).fontSize(11).fillColor(INK);
 }
 
@@ -78,7 +96,9 @@ function castPage(doc: Doc, book: BookView): void {
       .rect(left, y + 1, 10, 10)
       .fill(row.color)
       .fillColor(INK);
-    doc.text(winAnsiText(row.name), left + 18, y, { width: width - 140, height: 12, ellipsis: true });
+    doc.x = left + 18;
+    doc.y = y;
+    write(doc, SANS, row.name, { width: width - 140, height: 12, ellipsis: true });
     doc.text(String(row.lines), left + width - 120, y, { width: 50, align: 'right' });
     doc.text(String(row.words), left + width - 60, y, { width: 60, align: 'right' });
   }
@@ -86,25 +106,27 @@ function castPage(doc: Doc, book: BookView): void {
 }
 
 /** The whole book: a cast list with line counts, then every chapter, quotes in their speaker's colour. */
-export function scriptPdf(book: BookView): Promise<Buffer> {
+export async function scriptPdf(book: BookView): Promise<Buffer> {
   const doc = newDoc(`${book.title} — script`);
   const done = collect(doc);
   heading(doc, book.title, 22);
   castPage(doc, book);
   let first = true;
+  let n = 0;
   for (const block of scriptBlocks(book)) {
+    await breather(n++);
     if (block.kind === 'heading') {
       if (first) doc.addPage();
       first = false;
       heading(doc, block.text, 14);
       continue;
     }
-    doc.font(BODY).fontSize(11);
+    doc.fontSize(11);
     block.runs.forEach((r, k) => {
       const last = k === block.runs.length - 1;
       const color = r.speaker === undefined ? INK : r.speaker ? r.speaker.color : GREY;
       doc.fillColor(color);
-      write(doc, r.text, { continued: !last, underline: r.speaker !== undefined, paragraphGap: last ? 6 : 0 });
+      write(doc, BODY, r.text, { continued: !last, underline: r.speaker !== undefined, paragraphGap: last ? 6 : 0 });
     });
     doc.fillColor(INK);
   }
@@ -113,12 +135,13 @@ export function scriptPdf(book: BookView): Promise<Buffer> {
 }
 
 /** Each chosen character's sides: voice notes and pronunciation on top, then every line with its cue. */
-export function sidesPdf(book: BookView, characters: Character[]): Promise<Buffer> {
+export async function sidesPdf(book: BookView, characters: Character[]): Promise<Buffer> {
   const doc = newDoc(`${book.title} — sides`);
   const done = collect(doc);
   heading(doc, `${book.title} — sides`, 20);
-  if (characters.length === 0) write(doc, NO_SIDES);
-  characters.forEach((character, k) => {
+  if (characters.length === 0) write(doc, BODY, NO_SIDES);
+  let n = 0;
+  for (const [k, character] of characters.entries()) {
     if (k > 0) doc.addPage();
     const sides = sidesOf(book, character.id);
     const notes = voiceNotesOf(character);
@@ -126,31 +149,30 @@ export function sidesPdf(book: BookView, characters: Character[]): Promise<Buffe
     const say = pronunciationLine(notes);
     const facts = [...(say ? [{ label: 'Pronunciation', value: say }] : []), ...notes.notes];
     for (const n of facts) {
-      doc.font(BOLD).fontSize(11).fillColor(INK);
-      write(doc, `${n.label}: `, { continued: true });
-      doc.font(BODY);
-      write(doc, n.value);
+      doc.fontSize(11).fillColor(INK);
+      write(doc, BOLD, `${n.label}: `, { continued: true });
+      write(doc, BODY, n.value);
     }
-    doc.font(ITALIC).fontSize(10).fillColor(GREY);
-    write(doc, `${sides.length} ${sides.length === 1 ? 'line' : 'lines'}`, { paragraphGap: 10 });
+    doc.fontSize(10).fillColor(GREY);
+    write(doc, ITALIC, `${sides.length} ${sides.length === 1 ? 'line' : 'lines'}`, { paragraphGap: 10 });
     const left = doc.page.margins.left;
     for (const side of sides) {
+      await breather(n++);
       const { line } = side;
       // A line and its cue stay on one page when they fit on one.
       if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
-      doc.font(SANS).fontSize(8).fillColor(GREY);
-      write(doc, whereIs(book, line));
+      doc.fontSize(8).fillColor(GREY);
+      write(doc, SANS, whereIs(book, line));
       // The cue and the line sit indented under where they are (the whole block, not its first line).
       doc.x = left + 18;
-      doc.font(ITALIC).fontSize(10).fillColor(GREY);
-      write(doc, cueText(side));
-      doc.font(BOLD).fontSize(11).fillColor(INK);
-      write(doc, `${character.name}: `, { continued: true });
-      doc.font(BODY);
-      write(doc, line.quote.text, { paragraphGap: 10 });
+      doc.fontSize(10).fillColor(GREY);
+      write(doc, ITALIC, cueText(side));
+      doc.fontSize(11).fillColor(INK);
+      write(doc, BOLD, `${character.name}: `, { continued: true });
+      write(doc, BODY, line.quote.text, { paragraphGap: 10 });
       doc.x = left;
     }
-  });
+  }
   doc.end();
   return done;
 }
