@@ -61,6 +61,8 @@ const CHECKED_BEYOND_SCHEMA = [
   'POST /api/projects/{id}/characters/{characterId}/voice-takes',
   'DELETE /api/projects/{id}/characters/{characterId}/voice-takes/{takeId}',
   'PUT /api/projects/{id}/characters/{characterId}/voice',
+  // Character analysis (issue 18): the ids must be characters of the project (404 otherwise).
+  'POST /api/projects/{id}/character-analysis',
   'GET /api/upload/audio/{name}',
   'POST /api/authors',
   'PATCH /api/authors/{id}',
@@ -305,6 +307,10 @@ function config(s: Seed, token: string): string {
     `[[operations]]`,
     `include-name = "DELETE /api/projects/{id}/characters/{characterId}/voice-takes/{takeId}"`,
     `parameters = { "path.id" = "${s.projectId}", "path.characterId" = "c1", "path.takeId" = "${s.takeId}" }`,
+    // The seeded project and its character (issue 18's character analysis).
+    `[[operations]]`,
+    `include-name = "POST /api/projects/{id}/character-analysis"`,
+    `parameters = { "path.id" = "${s.projectId}", "body.characterIds" = ["c1"] }`,
     // A feature id the catalogue knows (any other is a 404, covered by billing's integration tests).
     `[[operations]]`,
     `include-name = "GET /api/subscriptions/feature/{feature}"`,

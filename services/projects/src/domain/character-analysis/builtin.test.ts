@@ -197,5 +197,9 @@ describe('helpers', () => {
     });
     const picked = representativeLines([q(0, 5), q(1, 9), q(2, 1), q(3, 4), q(4, 70), q(5, 6), q(6, 3)]);
     expect(picked.map((p) => p.id)).toEqual(['x1', 'x3', 'x5']);
+    // Lines that start a sentence first: the lowercase continuation x1 gives way to x0.
+    const upper = (i: number, words: number) => ({ ...q(i, words), text: `Well ${q(i, words - 1).text}` });
+    const mixed = [upper(0, 5), q(1, 9), upper(2, 4), upper(3, 4), upper(4, 6), upper(5, 3)];
+    expect(representativeLines(mixed).map((p) => p.id)).toEqual(['x0', 'x2', 'x4']);
   });
 });

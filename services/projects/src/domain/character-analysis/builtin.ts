@@ -117,12 +117,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 
 /**
  * Three representative lines: the book's lines of the character split into thirds by position, and
- * from each third the longest line of at most 60 words (a whole thought, not a speech). Fewer lines
- * than three give what there is.
+ * from each third the longest line of at most 60 words (a whole thought, not a speech). Lines that
+ * start a sentence and have three words or more are preferred (not the second half of an interrupted
+ * quote: '"…," said he, "to keep the …"'), while there are three of them. Fewer lines than three give
+ * what there is.
  */
 export function representativeLines(lines: Quote[]): Quote[] {
-  const usable = lines.filter((q) => wordsOf(q.text).length >= 3);
-  const pool = usable.length >= 3 ? usable : lines;
+  const long = lines.filter((q) => wordsOf(q.text).length >= 3);
+  const starting = long.filter((q) => !/^\W*\p{Ll}/u.test(q.text));
+  const pool = starting.length >= 3 ? starting : long.length >= 3 ? long : lines;
   if (pool.length <= 3) return pool;
   const picked: Quote[] = [];
   for (let third = 0; third < 3; third++) {
