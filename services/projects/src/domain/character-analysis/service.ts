@@ -12,7 +12,7 @@ import { builtInAnalysis } from './builtin.js';
 import { LlmError } from './llm.js';
 
 /** Bump when the built-in analysis changes what it computes: stored ones are then computed again. */
-const BUILT_IN_VERSION = 2;
+const BUILT_IN_VERSION = 3;
 
 export const ANALYSIS_MESSAGES = {
   characterNotFound: (id: string) => `Character not found: ${id}`,
