@@ -53,6 +53,8 @@ const CHECKED_BEYOND_SCHEMA = [
   'POST /api/projects',
   'PATCH /api/projects/{id}',
   'PATCH /api/projects/{id}/outline',
+  // A character's audioSample must be one of the caller's own recordings (issue 17).
+  'PATCH /api/projects/{id}/characters',
   'PATCH /api/projects/{id}/quotes',
   'POST /api/upload/audio',
   'POST /api/upload/parse-document',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiSuccess } from '@castbook/contracts';
 import { createLogger } from '../logging/logger.js';
-import { errorResponses, multipartBody } from './openapi.js';
+import { errorResponses, multipartBody, OPTIONAL_BEARER } from './openapi.js';
 import { createHttpService } from './server.js';
 
 async function makeApp() {
@@ -20,6 +20,7 @@ async function makeApp() {
   );
   app.get('/api/things/:id', { schema: { params: z.object({ id: z.string() }) } }, async () => ({}));
   app.delete('/api/things/:id', async () => ({}));
+  app.get('/api/signed/:name', { schema: { security: OPTIONAL_BEARER } }, async () => ({}));
   app.get('/internal/things', async () => ({}));
   await app.ready();
   return app;
@@ -36,6 +37,7 @@ describe('OpenAPI documents', () => {
     expect(form.properties.name.pattern).toBe('^[^\\u0000]*$');
     expect(Object.keys(create.responses)).toEqual(['201', '400', 'default']);
     expect(create.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/signed/{name}'].get.security).toEqual([{ bearerAuth: [] }, {}]);
     expect(create.description).toMatch(/CSRF/);
     expect(create.responses['201'].links).toEqual({
       getId: { operationRef: '#/paths/~1api~1things~1{id}/get', parameters: { 'path.id': '$response.body#/data/id' } },

@@ -85,6 +85,13 @@ const CSRF_NOTE =
   'CSRF: send the `csrf` cookie the gateway sets and its value in `X-CSRF-Token` ' +
   '(GET /api/auth/login answers it); a missing or different one is a 403.';
 
+/**
+ * A route's `security` when the bearer token is one way in and the route accepts another it checks
+ * itself (a voice sample's signed playback URL): documented as the token or nothing, so a caller
+ * without one is not told it must have it.
+ */
+export const OPTIONAL_BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, {}];
+
 interface TransformInput {
   schema?: Record<string, unknown> & { security?: unknown; response?: Record<string, unknown> };
   url: string;
@@ -102,7 +109,10 @@ export function openApiTransform() {
     if (NOT_DOCUMENTED.test(input.url)) return { schema: { ...input.schema, hide: true }, url: input.url };
     const schema = { ...input.schema };
     const isPublic = Array.isArray(schema.security) && schema.security.length === 0;
-    schema.security = isPublic || !input.url.startsWith('/api/') ? [] : [{ bearerAuth: [] }];
+    // `security: OPTIONAL_BEARER`: the token or something else the route checks itself (a signed URL).
+    const optional = schema.security === OPTIONAL_BEARER;
+    schema.security =
+      isPublic || !input.url.startsWith('/api/') ? [] : optional ? OPTIONAL_BEARER : [{ bearerAuth: [] }];
     if (!SAFE_METHODS.has(method)) {
       schema.description = [schema.description, CSRF_NOTE].filter(Boolean).join('\n\n');
     }

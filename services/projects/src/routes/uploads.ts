@@ -7,6 +7,7 @@ import {
   errorResponses,
   HttpError,
   multipartBody,
+  OPTIONAL_BEARER,
   type authHook,
   type HttpService,
 } from '@castbook/platform';
@@ -124,6 +125,7 @@ export function uploadRoutes(
       },
       schema: {
         summary: 'A stored voice sample (its owner only): with the bearer token, or as a signed playUrl',
+        security: OPTIONAL_BEARER,
         description:
           'Every take in an answer carries `playUrl`, this path with `user`, `expires` and `signature`: it ' +
           'plays without a token for about an hour (403 once expired or altered). Honours a `Range` header ' +
