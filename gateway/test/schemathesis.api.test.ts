@@ -66,6 +66,10 @@ const CHECKED_BEYOND_SCHEMA = [
   // Character analysis (issue 18): the ids must be characters of the project (404 otherwise).
   'POST /api/projects/{id}/character-analysis',
   'GET /api/upload/audio/{name}',
+  // Sides take ?characters= ids that must be characters of the project (issue 19's exports); the
+  // review queue's cursor is opaque (only one it made is accepted).
+  'GET /api/projects/{id}/export/{name}',
+  'GET /api/projects/{id}/review',
   'POST /api/authors',
   'PATCH /api/authors/{id}',
   'POST /api/auth/reset-password/confirm',
@@ -313,6 +317,13 @@ function config(s: Seed, token: string): string {
     `[[operations]]`,
     `include-name = "POST /api/projects/{id}/character-analysis"`,
     `parameters = { "path.id" = "${s.projectId}", "body.characterIds" = ["c1"] }`,
+    // The seeded project's exports and review queue (issue 19); `name` is documented as the list of exports.
+    `[[operations]]`,
+    `include-name = "GET /api/projects/{id}/export/{name}"`,
+    `parameters = { "path.id" = "${s.projectId}" }`,
+    `[[operations]]`,
+    `include-name = "GET /api/projects/{id}/review"`,
+    `parameters = { "path.id" = "${s.projectId}" }`,
     // A feature id the catalogue knows (any other is a 404, covered by billing's integration tests).
     `[[operations]]`,
     `include-name = "GET /api/subscriptions/feature/{feature}"`,

@@ -8,6 +8,7 @@ import { Projects } from './domain/project-service.js';
 import { AudioSamples } from './domain/uploads.js';
 import { voiceRoutes, voiceSamples } from './routes/voice.js';
 import { exportRoutes } from './exports/routes.js';
+import { reviewRoutes } from './review/routes.js';
 import { characterAnalysisRoutes } from './routes/character-analysis.js';
 import { characterAnalyses } from './domain/character-analysis/from-config.js';
 import { projectRoutes } from './routes/projects.js';
@@ -35,6 +36,7 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES, audioUrls);
   voiceRoutes(app, { projects, audioUrls, maxAudioBytes: config.MAX_AUDIO_BYTES }, signedIn);
   exportRoutes(app, projects, signedIn);
+  reviewRoutes(app, projects, signedIn);
   characterAnalysisRoutes(app, characterAnalyses(config, ctx.db, projects), signedIn);
   uploadRoutes(
     app,

@@ -91,7 +91,11 @@ export function exportRoutes(app: HttpService, projects: Projects, signedIn: Ret
           'An unknown name is a 404. The file is named after the book (Content-Disposition: attachment).',
         params: z.object({
           id: z.string(),
-          name: z.string().describe(`One of ${NAMES.join(', ')}`),
+          // The names are listed for clients (and the fuzzer); any other is the documented 404, not a 400.
+          name: z
+            .string()
+            .meta({ enum: NAMES })
+            .describe(`One of ${NAMES.join(', ')}`),
         }),
         querystring: z.object({
           characters: z
