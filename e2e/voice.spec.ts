@@ -192,8 +192,9 @@ test('a Pro user records, saves, plays back, records again, chooses and deletes 
     await expect(alice.getByTestId('live-waveform')).toBeVisible();
     await expect(alice.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
     await expect(alice.getByTestId('line-to-read')).toBeVisible();
-    await shootCard(page, alice, 'recording', false);
-    await expect(timer).toHaveText(/^00:0[3-9]$/, { timeout: 20_000 });
+    await shootCard(page, alice, 'recording');
+    // At least three seconds (axe and the screenshots take a few while the take runs).
+    await expect(timer).toHaveText(/^00:(0[3-9]|[1-5]\d)$/, { timeout: 20_000 });
     await alice.getByRole('button', { name: 'Stop' }).click();
   });
 
@@ -201,10 +202,8 @@ test('a Pro user records, saves, plays back, records again, chooses and deletes 
     await expect(recorder).toHaveAttribute('data-phase', 'recorded');
     const wave = alice.getByTestId('new-take');
     await expect(wave.locator('canvas').first()).toBeVisible();
-    await expect(wave.getByRole('slider', { name: /Position in the new take/ })).toHaveAttribute(
-      'aria-valuemax',
-      /^[3-9]$/,
-    );
+    const length = await wave.getByRole('slider', { name: /Position in the new take/ }).getAttribute('aria-valuemax');
+    expect(Number(length)).toBeGreaterThanOrEqual(3);
     await wave.getByRole('button', { name: /^Play the new take/ }).click();
     await expect(wave.getByRole('button', { name: /^Pause the new take/ })).toBeVisible();
     await wave.getByRole('button', { name: /^Pause the new take/ }).click();
@@ -302,6 +301,21 @@ test('a Pro user records, saves, plays back, records again, chooses and deletes 
     await openVoice(alice);
     await alice.scrollIntoViewIfNeeded();
     await shootCard(page, alice, 'phone');
+  });
+  await test.step('back on Free (as after a lapsed trial): the Pro panel replaces the recorder, takes still play', async () => {
+    const down = await page.request.put('/api/subscriptions', { headers: headersOf(s), data: { tier: 'free' } });
+    expect(down.ok(), await down.text()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 1700 });
+    await page.reload();
+    await openVoice(alice);
+    await expect(alice.getByRole('region', { name: 'Pro Feature' })).toBeVisible();
+    await expect(alice.getByTestId('voice-recorder')).toHaveCount(0);
+    const take = alice.getByTestId('voice-take').first();
+    await take.getByRole('button', { name: /^Play take 1 of Alice/ }).click();
+    await expect
+      .poll(() => take.getByTestId('take-audio').evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.3);
+    await shootCard(page, alice, 'free-with-takes');
   });
 });
 

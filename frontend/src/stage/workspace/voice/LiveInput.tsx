@@ -73,8 +73,8 @@ export function LiveInput({ analyser, label }: { analyser: AnalyserNode; label: 
             height: '100%',
             bgcolor: meterColor,
             transformOrigin: 'left',
+            // No CSS transition: it is redrawn every frame already.
             transform: 'scaleX(0)',
-            transition: 'transform 60ms linear',
           }}
         />
       </Box>

@@ -115,8 +115,8 @@ export function TakeWaveform({
         tabIndex={0}
         aria-label={`Position in ${label}`}
         aria-valuemin={0}
-        aria-valuemax={Math.round(duration)}
-        aria-valuenow={Math.round(time)}
+        aria-valuemax={Number(duration.toFixed(1))}
+        aria-valuenow={Number(time.toFixed(1))}
         aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
         onKeyDown={(e) => {
           if (e.key === 'ArrowRight') seekBy(1);
