@@ -27,7 +27,12 @@ export interface WorkspaceStack {
 }
 
 export async function startWorkspaceStack(
-  options: { analysis?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    analysis?: boolean;
+    env?: NodeJS.ProcessEnv;
+    /** The object store to use (started and stopped here); default a disk store in `blobDir`. */
+    blobs?: BlobStore;
+  } = {},
 ): Promise<WorkspaceStack> {
   const logger = createLogger('test', 'warn');
   const databases: WorkspaceStack['databases'] = {
@@ -40,7 +45,7 @@ export async function startWorkspaceStack(
   const blobDir = await mkdtemp(join(tmpdir(), 'castbook-projects-test-'));
   const bus = new MemoryEventBus({ logger });
   await bus.start(Object.values(TOPICS));
-  const blobs = createBlobStore({ BLOB_DIR: blobDir }, logger);
+  const blobs = options.blobs ?? createBlobStore({ BLOB_DIR: blobDir }, logger);
   await blobs.start();
   const running: RunningTarget[] = [];
   const started = await startTargets({
