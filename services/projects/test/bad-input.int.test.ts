@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type WorkspaceStack,
 } from '@castbook/test-kit';
+import { wav } from './audio-fixtures.js';
 
 type Json = Record<string, unknown>;
 interface Reply {
@@ -148,9 +149,8 @@ beforeAll(async () => {
   author = (await form('POST', '/api/authors', { firstName: 'Jane', lastName: 'Austen' })).body.data as Json;
   project = (await form('POST', '/api/projects', { title: 'Kept', content: BOOK, authorId: author.id as string })).body
     .data as Json;
-  const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(40, 0)]);
   audioUrl = ((
-    await json('POST', '/api/upload/audio', { audioData: `data:audio/wav;base64,${wav.toString('base64')}` })
+    await json('POST', '/api/upload/audio', { audioData: `data:audio/wav;base64,${wav(0.25).toString('base64')}` })
   ).body.data as { url: string })!.url;
   // What the refusals below must leave as it is. Multi-line text keeps its tabs and line breaks.
   const saved = await json('PATCH', `/api/projects/${project.id}/characters`, {

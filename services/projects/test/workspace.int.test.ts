@@ -12,6 +12,7 @@ import {
   waitFor,
   type WorkspaceStack,
 } from '@castbook/test-kit';
+import { wav as realWav } from './audio-fixtures.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -385,7 +386,7 @@ describe('uploads', () => {
     // Voice samples are a Pro feature (voice:recording); test/plan-limits.int.test.ts has the refusal.
     const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
     const other = (await signedUpClient(stack.gatewayUrl)).client;
-    const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(40, 0)]);
+    const wav = realWav(0.25);
     const res = await client.post<{ url: string }>('/api/upload/audio', {
       audioData: `data:audio/wav;base64,${wav.toString('base64')}`,
       fileType: 'wav',
@@ -398,7 +399,10 @@ describe('uploads', () => {
     const fake = await client.post('/api/upload/audio', {
       audioData: `data:audio/wav;base64,${EXE.toString('base64')}`,
     });
-    expect(fake).toMatchObject({ status: 400, body: { error: 'The recording is not wav audio' } });
+    expect(fake).toMatchObject({
+      status: 400,
+      body: { error: 'The file is not a supported audio recording (WAV, MP3, OGG, WebM or M4A)' },
+    });
   });
 });
 
