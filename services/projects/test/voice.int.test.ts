@@ -252,6 +252,8 @@ describe('takes', () => {
 
     await changePlan(id, 'free');
     expect(await upload(client, projectId, wav(0.2))).toMatchObject({ status: 403, body: { error: MESSAGES.feature } });
+    // What a lapsed trial recorded still plays.
+    expect((await fetchAudio(null, first.playUrl!)).status).toBe(200);
     expect(await rows(id)).toHaveLength(2);
 
     const voicePath = `/api/projects/${projectId}/characters/c1/voice`;
