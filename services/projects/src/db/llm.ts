@@ -1,12 +1,12 @@
 // llm_cache and llm_usage (issue 18): cached model answers and each user's tokens per month. The only
 // place their SQL lives.
 import type { Queryable } from '@castbook/platform';
-import type { AiAnswer, AiStore } from '../domain/character-analysis/ai.js';
+import type { AiStore } from '../domain/character-analysis/ai.js';
 
 export function llmStore(db: Queryable): AiStore {
   return {
     async cached(key) {
-      const { rows } = await db.query<{ answer: AiAnswer; model: string }>(
+      const { rows } = await db.query<{ answer: unknown; model: string }>(
         'SELECT answer, model FROM llm_cache WHERE key = $1',
         [key],
       );

@@ -4,9 +4,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { startFakeOpenAi, type FakeOpenAi } from '@castbook/test-kit';
-import { AiAnalyst, buildPrompt, selectPassages, type AiAnswer, type AiStore } from './ai.js';
+import {
+  AiAnalyst,
+  MAX_PARTS,
+  readCharacter,
+  selectPassages,
+  singlePrompt,
+  spreadOrder,
+  type AiAnswer,
+  type AiStore,
+} from './ai.js';
 import { builtInAnalysis, type Chapter } from './builtin.js';
 import { OpenAiProvider } from './llm.js';
+
+describe('spreadOrder', () => {
+  it('visits first, last, then the middles of the gaps', () => {
+    expect(spreadOrder(9)).toEqual([0, 8, 4, 2, 6, 1, 3, 5, 7]);
+    expect(spreadOrder(1)).toEqual([0]);
+    expect(spreadOrder(0)).toEqual([]);
+    expect([...spreadOrder(12)].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+  });
+});
 
 describe('selectPassages', () => {
   // Ten chapters of 1,000 characters, paragraphs of 100.
@@ -96,7 +114,7 @@ const ANSWER: AiAnswer = {
 };
 
 function memoryStore(): AiStore & { tokens: Map<string, number>; keys: Set<string> } {
-  const answers = new Map<string, { value: AiAnswer; model: string }>();
+  const answers = new Map<string, { value: unknown; model: string }>();
   const tokens = new Map<string, number>();
   return {
     tokens,
@@ -185,8 +203,75 @@ describe('AiAnalyst', () => {
   });
 
   it('the prompt names the chapters it read', () => {
-    const prompt = buildPrompt(INPUT, CAST[1]!, 2_000);
-    expect(prompt.chaptersRead).toEqual(['Chapter 1']);
-    expect(prompt.user).toContain('Passages (from 1 chapter(s): Chapter 1)');
+    const reading = readCharacter(INPUT, CAST[1]!, 2_000);
+    expect(reading.chaptersRead).toEqual(['Chapter 1']);
+    expect(reading.parts).toHaveLength(1);
+    expect(singlePrompt(reading).user).toContain('Passages (from 1 chapter(s): Chapter 1)');
+  });
+
+  it('reads a long book in parts (map), then writes the analysis from the notes (reduce)', async () => {
+    // Twelve chapters, the character speaking in each; 150 tokens (600 characters) a part.
+    const chapterText = (n: number) =>
+      `Chapter ${n}\n\n${'The wind moved over the fields. '.repeat(8)}\n\n"Night ${n} is cold," said Odile.\n\n`;
+    let text = '';
+    const outline: OutlineItem[] = [];
+    const quotes: Quote[] = [];
+    for (let n = 1; n <= 12; n++) {
+      const start = text.length;
+      text += chapterText(n);
+      const at = text.indexOf(`"Night ${n}`);
+      outline.push({
+        id: `c${n}`,
+        parentId: null,
+        type: 'chapter',
+        title: `Chapter ${n}`,
+        startOffset: start,
+        endOffset: text.length,
+        children: [],
+      });
+      quotes.push({
+        ...INPUT.quotes[0]!,
+        id: `n${n}`,
+        text: `Night ${n} is cold,`,
+        startOffset: at,
+        endOffset: at + 20,
+        speakerId: 'o',
+      });
+    }
+    const long = { title: 'Winter', text, outline, characters: CAST, quotes };
+    fake.requests.length = 0;
+    fake.script((body) =>
+      body.response_format?.json_schema?.name === 'passage_notes'
+        ? {
+            content: {
+              observations: [`Feels the cold (${body.messages[1]!.content.match(/part (\d+)/)![1]})`],
+              relationships: [],
+            },
+          }
+        : { content: ANSWER },
+    );
+    const store = memoryStore();
+    const analyst = new AiAnalyst(
+      new OpenAiProvider({ baseURL: fake.baseURL, model: 'fake-1', timeoutMs: 5_000, maxRetries: 0 }),
+      store,
+      { monthlyTokens: 1_000_000, passageTokens: 150 },
+    );
+    const result = await analyst.analyse('u4', long, CAST[0]!, builtInAnalysis(long, CAST[0]!));
+    const names = fake.requests.map((r) => r.body.response_format?.json_schema?.name);
+    const maps = names.filter((n) => n === 'passage_notes').length;
+    expect(maps).toBeGreaterThan(1);
+    expect(maps).toBeLessThanOrEqual(MAX_PARTS);
+    expect(names.at(-1)).toBe('character_analysis');
+    // The reduce request carries every part's notes, in order.
+    const reduce = fake.requests.at(-1)!.body.messages[1]!.content;
+    for (let i = 1; i <= maps; i++) expect(reduce).toContain(`Feels the cold (${i})`);
+    // Sampled across the book, not only its opening; the analysis says which chapters were read.
+    expect(result!.chaptersRead).toContain('Chapter 12');
+    expect(result!.chaptersRead.length).toBeLessThan(12);
+    expect(result).toMatchObject({ source: 'ai', summary: ANSWER.summary });
+    // Asked again: every request is answered from the cache.
+    const asked = fake.requests.length;
+    await analyst.analyse('u4', long, CAST[0]!, builtInAnalysis(long, CAST[0]!));
+    expect(fake.requests).toHaveLength(asked);
   });
 });

@@ -1,7 +1,8 @@
 // The AI character analysis (issue 18, Pro with a provider configured): the passages around the
-// character's lines and mentions, chosen within a token budget and spread over the chapters, go to the
-// language model with a JSON schema; its validated answer fills the SPEC fields and the narrator's
-// voice direction. Counts and representative lines stay the built-in ones (offsets are facts, not
+// character's lines and mentions go to the language model with a JSON schema; its validated answer
+// fills the SPEC fields and the narrator's voice direction. Passages that fit the token budget go in one
+// request; a longer book is read in parts (map: notes on each part, in text order), then the notes
+// are turned into the analysis (reduce). Counts and representative lines stay the built-in ones (offsets are facts, not
 // something to ask a model for). Answers are cached by prompt hash, model and prompt version, so the
 // same request is never paid twice; tokens count toward the user's monthly budget.
 import { createHash } from 'node:crypto';
@@ -70,7 +71,9 @@ export function selectPassages(
   if (windows.reduce((n, w) => n + w.end - w.start, 0) > budget) {
     const byChapter = new Map<string | null, Passage[]>();
     for (const w of windows) byChapter.set(w.chapter, [...(byChapter.get(w.chapter) ?? []), w]);
-    const queues = [...byChapter.values()];
+    // First, last, middle, quarters…: a budget that runs out mid-round has still spanned the book.
+    const all = [...byChapter.values()];
+    const queues = spreadOrder(all.length).map((i) => all[i]!);
     picked = [];
     let used = 0;
     for (let round = 0, added = true; added; round++) {
@@ -93,38 +96,148 @@ export function selectPassages(
   return { passages: picked, chaptersRead };
 }
 
+/** At most this many parts (map requests) for one character; past that the passages are sampled first. */
+export const MAX_PARTS = 6;
+
+/** The notes taken on one part of a long book (map), turned into the analysis afterwards (reduce). */
+export const passageNotes = z.strictObject({
+  observations: z.array(said),
+  relationships: z.array(z.strictObject({ character: said, relation: said })),
+});
+export type PassageNotes = z.infer<typeof passageNotes>;
+
 export interface Prompt {
   system: string;
   user: string;
+}
+
+/** What is read of the book for one character: a header naming them, the parts, the chapters read. */
+export interface Reading {
+  header: string;
+  parts: { body: string; chapters: string[] }[];
   chaptersRead: string[];
 }
 
-export function buildPrompt(
+/** 0…n-1 as first, last, then the middles of the gaps left, breadth first: 0, 8, 4, 2, 6, 1, 3, 5, 7. */
+export function spreadOrder(n: number): number[] {
+  if (n <= 0) return [];
+  const order = n === 1 ? [0] : [0, n - 1];
+  const gaps: [number, number][] = [[0, n - 1]];
+  while (gaps.length > 0) {
+    const [a, b] = gaps.shift()!;
+    if (b - a < 2) continue;
+    const mid = (a + b) >> 1;
+    order.push(mid);
+    gaps.push([a, mid], [mid, b]);
+  }
+  return order;
+}
+
+/** Passages in text order, cut into parts of at most `budget` characters (a longer passage alone). */
+function packParts(passages: Passage[], budget: number): Passage[][] {
+  const groups: Passage[][] = [];
+  let size = Infinity;
+  for (const p of passages) {
+    if (size + (p.end - p.start) > budget) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)!.push(p);
+    size += p.end - p.start;
+  }
+  return groups;
+}
+
+const chaptersOfPassages = (chapters: Chapter[], passages: Passage[]) =>
+  chapters.filter((c) => passages.some((p) => p.start < c.endOffset && p.end > c.startOffset)).map((c) => c.title);
+
+/**
+ * The passages around the character's lines and mentions. Within the budget: one part. Over it: the
+ * passages of up to MAX_PARTS budgets (sampled over the chapters when even those do not hold them
+ * all), cut in text order into parts of one budget each.
+ */
+export function readCharacter(
   input: AnalysisInput & { title: string },
   character: Character,
   budgetTokens: number,
-): Prompt {
+): Reading {
   const chapters = chaptersOf(input.outline);
   const anchors = [
     ...input.quotes.filter((q) => q.speakerId === character.id).map((q) => q.startOffset),
     ...mentionOffsets(input.text, character),
   ];
-  const { passages, chaptersRead } = selectPassages(input.text, chapters, anchors, budgetTokens);
+  const budget = budgetTokens * CHARS_PER_TOKEN;
+  // Passages do not pack parts exactly: with fewer tokens sampled each round, until the parts fit.
+  let passages: Passage[] = [];
+  let groups: Passage[][] = [];
+  for (let total = budgetTokens * MAX_PARTS; groups.length === 0 || groups.length > MAX_PARTS; total *= 0.8) {
+    passages = selectPassages(input.text, chapters, anchors, total).passages;
+    groups = packParts(passages, budget);
+    if (passages.length <= 1) break;
+  }
   const others = input.characters.filter((c) => c.id !== character.id).map((c) => c.name);
   const aka = character.alternativeNames.length > 0 ? ` (also called ${character.alternativeNames.join(', ')})` : '';
-  const system =
-    'You analyse one character of a book for the narrator of its audiobook. Use only the passages given; ' +
-    'when they do not show something, say so instead of guessing. relationships: the other characters of ' +
-    'the book the character has a relation with, each with the relation. voiceDirection: age, accent, ' +
-    'register and pace as a narrator would voice them. speechHabits: how the character talks.';
-  const body = passages
-    .map((p) => `[${p.chapter ?? 'No chapter'}, at ${p.start}]\n${input.text.slice(p.start, p.end)}`)
-    .join('\n\n---\n\n');
-  const user =
-    `Book: ${input.title}\nCharacter: ${character.name}${aka}\n` +
-    `Other characters: ${others.join(', ') || 'none'}\n` +
-    `Passages (from ${chaptersRead.length} chapter(s): ${chaptersRead.join('; ') || 'none'}):\n\n${body}`;
-  return { system, user, chaptersRead };
+  return {
+    header:
+      `Book: ${input.title}\nCharacter: ${character.name}${aka}\n` +
+      `Other characters: ${others.join(', ') || 'none'}\n`,
+    parts: groups.map((group) => ({
+      body: group
+        .map((p) => `[${p.chapter ?? 'No chapter'}, at ${p.start}]\n${input.text.slice(p.start, p.end)}`)
+        .join('\n\n---\n\n'),
+      chapters: chaptersOfPassages(chapters, group),
+    })),
+    chaptersRead: chaptersOfPassages(chapters, passages),
+  };
+}
+
+const ANALYSIS_SYSTEM =
+  'You analyse one character of a book for the narrator of its audiobook. Use only what you are given; ' +
+  'when it does not show something, say so instead of guessing. relationships: the other characters of ' +
+  'the book the character has a relation with, each with the relation. voiceDirection: age, accent, ' +
+  'register and pace as a narrator would voice them. speechHabits: how the character talks.';
+
+/** One request for the whole analysis (the passages fit one part). */
+export function singlePrompt(reading: Reading): Prompt {
+  const part = reading.parts[0];
+  const chapters = reading.chaptersRead;
+  return {
+    system: ANALYSIS_SYSTEM,
+    user:
+      `${reading.header}` +
+      `Passages (from ${chapters.length} chapter(s): ${chapters.join('; ') || 'none'}):\n\n${part?.body ?? ''}`,
+  };
+}
+
+/** Map: notes on part `i` of a long book. */
+export function mapPrompt(reading: Reading, i: number): Prompt {
+  const part = reading.parts[i]!;
+  return {
+    system:
+      'You take notes on one character of a book from some of its passages, for an analysis written later ' +
+      'from the notes on every part of the book. observations: what these passages show about the character ' +
+      '(personality, goals, how they change, how they speak), each a short sentence naming its chapter. ' +
+      'relationships: the other characters the character has a relation with here, each with the relation. ' +
+      'Use only the passages given.',
+    user:
+      `${reading.header}` +
+      `Passages, part ${i + 1} of ${reading.parts.length} (${part.chapters.join('; ') || 'no chapter'}):\n\n${part.body}`,
+  };
+}
+
+/** Reduce: the analysis from the notes on every part, in text order. */
+export function reducePrompt(reading: Reading, notes: PassageNotes[]): Prompt {
+  const parts = notes.map((n, i) => {
+    const lines = [
+      ...n.observations.map((o) => `- ${o}`),
+      ...n.relationships.map((r) => `- ${r.character}: ${r.relation}`),
+    ];
+    return `Part ${i + 1} (${reading.parts[i]!.chapters.join('; ') || 'no chapter'}):\n${lines.join('\n') || '- nothing'}`;
+  });
+  return {
+    system: `${ANALYSIS_SYSTEM} You are given notes taken on passages from across the book, part by part in reading order.`,
+    user: `${reading.header}Notes on ${reading.chaptersRead.length} chapter(s):\n\n${parts.join('\n\n')}`,
+  };
 }
 
 /** The cache key of a prompt: its text, the model and the prompt version. */
@@ -163,8 +276,9 @@ export function toDetail(
 
 /** Where answers are cached and tokens counted (the service's database). */
 export interface AiStore {
-  cached(key: string): Promise<{ value: AiAnswer; model: string } | undefined>;
-  cache(key: string, answer: StructuredAnswer<AiAnswer>): Promise<void>;
+  /** A cached answer as stored (checked against its schema by the caller). */
+  cached(key: string): Promise<{ value: unknown; model: string } | undefined>;
+  cache(key: string, answer: StructuredAnswer<unknown>): Promise<void>;
   /** Tokens the user spent this month. */
   spent(userId: string, month: string): Promise<number>;
   spend(userId: string, month: string, tokens: number): Promise<void>;
@@ -189,8 +303,9 @@ export class AiAnalyst {
   }
 
   /**
-   * The AI analysis, from the cache when the same prompt was answered before (no tokens spent), else
-   * from the provider; `undefined` when the user's monthly budget is used up. Provider failures throw.
+   * The AI analysis: one request, or for a long book one per part and one to bring the notes together.
+   * Each request is answered from the cache when the same prompt was answered before (no tokens spent).
+   * `undefined` when the user's monthly budget is used up before a request. Provider failures throw.
    */
   async analyse(
     userId: string,
@@ -199,21 +314,40 @@ export class AiAnalyst {
     builtIn: CharacterAnalysisDetail,
     signal?: AbortSignal,
   ): Promise<CharacterAnalysisDetail | undefined> {
-    const prompt = buildPrompt(input, character, this.options.passageTokens);
+    const reading = readCharacter(input, character, this.options.passageTokens);
+    const month = monthOf(new Date());
+    let prompt: Prompt;
+    if (reading.parts.length <= 1) prompt = singlePrompt(reading);
+    else {
+      const notes: PassageNotes[] = [];
+      for (let i = 0; i < reading.parts.length; i++) {
+        const part = await this.ask(userId, month, 'passage_notes', passageNotes, mapPrompt(reading, i), signal);
+        if (!part) return undefined;
+        notes.push(part.value);
+      }
+      prompt = reducePrompt(reading, notes);
+    }
+    const answer = await this.ask(userId, month, 'character_analysis', aiAnswer, prompt, signal);
+    return answer && toDetail(answer.value, answer.model, reading.chaptersRead, builtIn);
+  }
+
+  /** One structured request: cached, within the budget, its tokens counted (a refused reply's too). */
+  private async ask<T>(
+    userId: string,
+    month: string,
+    name: string,
+    schema: z.ZodType<T>,
+    prompt: Prompt,
+    signal?: AbortSignal,
+  ): Promise<{ value: T; model: string } | undefined> {
     const key = cacheKey(prompt, this.provider.model);
     const hit = await this.store.cached(key);
-    if (hit) return toDetail(hit.value, hit.model, prompt.chaptersRead, builtIn);
-    const month = monthOf(new Date());
+    const valid = hit && schema.safeParse(hit.value);
+    if (hit && valid?.success) return { value: valid.data, model: hit.model };
     if ((await this.store.spent(userId, month)) >= this.options.monthlyTokens) return undefined;
-    let answer: StructuredAnswer<AiAnswer>;
+    let answer: StructuredAnswer<T>;
     try {
-      answer = await this.provider.complete({
-        name: 'character_analysis',
-        schema: aiAnswer,
-        system: prompt.system,
-        user: prompt.user,
-        signal,
-      });
+      answer = await this.provider.complete({ name, schema, system: prompt.system, user: prompt.user, signal });
     } catch (err) {
       // A reply that never validated was still paid for.
       const usage = (err as { usage?: Usage }).usage;
@@ -222,6 +356,6 @@ export class AiAnalyst {
     }
     await this.store.spend(userId, month, answer.usage.totalTokens);
     await this.store.cache(key, answer);
-    return toDetail(answer.value, answer.model, prompt.chaptersRead, builtIn);
+    return { value: answer.value, model: answer.model };
   }
 }
