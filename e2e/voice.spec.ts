@@ -292,6 +292,8 @@ test('a Pro user records, saves, plays back, records again, chooses and deletes 
         timeout: 15_000,
       })
       .toBeGreaterThan(0.3);
+    await checkAxe(page, 'voice line-up', { exclude: ['[data-sonner-toaster]'] });
+    await dialog.screenshot({ path: `${SHOTS}/lineup-light.png` });
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 

@@ -47,8 +47,15 @@ export function VoiceRecorder({
   const media = useMemo(() => (take ? new PcmMedia(take.samples, take.sampleRate) : null), [take]);
 
   useEffect(() => () => media?.destroy(), [media]);
-  // Leaving the card mid-take releases the microphone.
-  useEffect(() => () => captureRef.current?.cancel(), []);
+  // Leaving the card mid-take releases the microphone, also when it is still being opened.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      captureRef.current?.cancel();
+    };
+  }, []);
 
   const stop = async () => {
     const current = captureRef.current;
@@ -85,6 +92,10 @@ export function VoiceRecorder({
     setPhase('starting');
     try {
       const started = await startCapture();
+      if (!mounted.current) {
+        started.cancel();
+        return;
+      }
       captureRef.current = started;
       setCapture(started);
       setPhase('recording');
