@@ -9,7 +9,8 @@ import { MAX_VOICE_TAKES, type Character, type VoiceTake } from '@castbook/contr
 import { ApiError } from '../../../api/client';
 import { deleteVoiceTake, updateVoice, uploadVoiceTake, VOICE_MESSAGES } from '../../../api/voice-api';
 import { TakeWaveform } from './TakeWaveform';
-import { chosenTake, formatDuration, UPLOAD_ACCEPT } from './voice-data';
+import { chosenTake, UPLOAD_ACCEPT } from './voice-data';
+import { formatClock } from './wav';
 import { formatDate } from '../../subscription';
 
 const serverWords = (err: unknown) => (err instanceof ApiError && err.status > 0 ? err.serverMessage : undefined);
@@ -150,7 +151,7 @@ export function TakesList({
                       )}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" noWrap component="p">
-                      {formatDuration(take.durationSeconds)} · {take.source === 'uploaded' ? 'uploaded' : 'recorded'} ·{' '}
+                      {formatClock(take.durationSeconds)} · {take.source === 'uploaded' ? 'uploaded' : 'recorded'} ·{' '}
                       {formatDate(take.createdAt)}
                     </Typography>
                   </Box>

@@ -21,7 +21,8 @@ import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import type { Character } from '@castbook/contracts';
 import { VOICE_MESSAGES } from '../../../api/voice-api';
 import { useVoiceEnv } from './voice-context';
-import { formatDuration, lineup } from './voice-data';
+import { lineup } from './voice-data';
+import { formatClock } from './wav';
 
 export function VoiceLineupButton({
   characters,
@@ -97,7 +98,7 @@ function LineupDialog({ entries, onClose }: { entries: ReturnType<typeof lineup>
             >
               <ListItemText
                 primary={e.character.name}
-                secondary={[formatDuration(e.take.durationSeconds), e.character.voiceNotes?.direction]
+                secondary={[formatClock(e.take.durationSeconds), e.character.voiceNotes?.direction]
                   .filter(Boolean)
                   .join(' · ')}
                 onClick={() => {

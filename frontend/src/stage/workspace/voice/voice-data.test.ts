@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Character, Quote, VoiceTake } from '@castbook/contracts';
-import { chosenTake, formatDuration, lineup, linesToRead } from './voice-data';
+import { chosenTake, lineup, linesToRead } from './voice-data';
 
 const quote = (id: string, speakerId: string | null, text: string, startOffset: number): Quote => ({
   id,
@@ -95,10 +95,5 @@ describe('chosenTake and lineup', () => {
     ]);
     expect(lineup(characters, counts).map((e) => e.character.id)).toEqual(['lead', 'second', 'tied', 'minor']);
     expect(lineup(characters, counts, 2).map((e) => e.take.id)).toEqual(['lead-t', 'second-t']);
-  });
-
-  it('formats take lengths', () => {
-    expect(formatDuration(3.4)).toBe('0:03');
-    expect(formatDuration(80)).toBe('1:20');
   });
 });

@@ -59,12 +59,6 @@ export function lineup(
   return entries.slice(0, size);
 }
 
-/** "0:03" / "1:20" for a take's length in lists. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
 /** The file types the upload button offers (the server decides from the bytes). */
 export const UPLOAD_ACCEPT =
   '.wav,.mp3,.ogg,.oga,.opus,.webm,.m4a,audio/wav,audio/x-wav,audio/mpeg,audio/ogg,audio/webm,audio/mp4,audio/x-m4a';
