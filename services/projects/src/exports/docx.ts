@@ -28,7 +28,7 @@ import {
 } from './book.js';
 import { scriptBlocks } from './script.js';
 import { xmlText } from './text.js';
-import { breather, cueText, NO_SIDES, UNATTRIBUTED_GREY } from './layout.js';
+import { cueText, NO_SIDES, UNATTRIBUTED_GREY } from './layout.js';
 
 const hex = (color: string) => color.replace('#', '').toUpperCase();
 const run = (text: string, options: Omit<ConstructorParameters<typeof TextRun>[0] & object, 'text'> = {}) =>
@@ -98,9 +98,7 @@ export async function scriptDocx(book: BookView): Promise<Buffer> {
     castTable(castList(book), unattributedCounts(book)),
   ];
   let first = true;
-  let n = 0;
   for (const block of scriptBlocks(book)) {
-    await breather(n++);
     if (block.kind === 'heading') {
       children.push(
         new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: first, children: [run(block.text)] }),
@@ -122,7 +120,6 @@ export async function sidesDocx(book: BookView, characters: Character[]): Promis
     new Paragraph({ heading: HeadingLevel.TITLE, children: [run(`${book.title} — sides`)] }),
   ];
   if (characters.length === 0) children.push(new Paragraph({ children: [run(NO_SIDES)] }));
-  let n = 0;
   for (const [k, character] of characters.entries()) {
     const sides = sidesOf(book, character.id);
     const notes = voiceNotesOf(character);
@@ -145,7 +142,6 @@ export async function sidesDocx(book: BookView, characters: Character[]): Promis
       }),
     );
     for (const side of sides) {
-      await breather(n++);
       const { line } = side;
       children.push(
         new Paragraph({ keepNext: true, children: [run(whereIs(book, line), { size: 18, ...grey })] }),

@@ -1,5 +1,4 @@
-// What the .docx and .pdf exports print and do the same way.
-import { setImmediate } from 'node:timers/promises';
+// What the .docx and .pdf exports print the same way.
 import { UNATTRIBUTED, type Side } from './book.js';
 
 /** The dashed underline's grey of unattributed quotes in the workspace (ContentViewer, light theme). */
@@ -23,13 +22,3 @@ export function cueText(side: Side): string {
 
 /** What sides say when no character has a line to print. */
 export const NO_SIDES = 'No character has a line yet: analyse the book or set speakers first.';
-
-/**
- * Laying out a whole book takes seconds (pdfkit measures every word): the renderers let other
- * requests run every `YIELD_EVERY` paragraphs or lines instead of holding the event loop throughout.
- * `docx`'s final packing (XML and deflate, about a second for a 1 MB novel) cannot be cut up.
- */
-const YIELD_EVERY = 64;
-export async function breather(count: number): Promise<void> {
-  if (count % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
-}

@@ -12,7 +12,7 @@ import {
   whereIs,
   type BookView,
 } from './book.js';
-import { breather, cueText, NO_SIDES, UNATTRIBUTED_GREY } from './layout.js';
+import { cueText, NO_SIDES, UNATTRIBUTED_GREY } from './layout.js';
 import { scriptBlocks } from './script.js';
 import { pdfFallbackFonts, pdfRuns } from './text.js';
 
@@ -112,9 +112,7 @@ export async function scriptPdf(book: BookView): Promise<Buffer> {
   heading(doc, book.title, 22);
   castPage(doc, book);
   let first = true;
-  let n = 0;
   for (const block of scriptBlocks(book)) {
-    await breather(n++);
     if (block.kind === 'heading') {
       if (first) doc.addPage();
       first = false;
@@ -140,7 +138,6 @@ export async function sidesPdf(book: BookView, characters: Character[]): Promise
   const done = collect(doc);
   heading(doc, `${book.title} — sides`, 20);
   if (characters.length === 0) write(doc, BODY, NO_SIDES);
-  let n = 0;
   for (const [k, character] of characters.entries()) {
     if (k > 0) doc.addPage();
     const sides = sidesOf(book, character.id);
@@ -157,7 +154,6 @@ export async function sidesPdf(book: BookView, characters: Character[]): Promise
     write(doc, ITALIC, `${sides.length} ${sides.length === 1 ? 'line' : 'lines'}`, { paragraphGap: 10 });
     const left = doc.page.margins.left;
     for (const side of sides) {
-      await breather(n++);
       const { line } = side;
       // A line and its cue stay on one page when they fit on one.
       if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();

@@ -15,8 +15,8 @@ import { z } from 'zod';
 import type { Projects } from '../domain/project-service.js';
 import { bookView, castList, type BookView } from './book.js';
 import { breakdownCsv, quotesCsv } from './csv.js';
-import { scriptDocx, sidesDocx } from './docx.js';
-import { scriptPdf, sidesPdf } from './pdf.js';
+import { renderOffThread } from './off-thread.js';
+import type { DocumentName } from './renderers.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const PDF = 'application/pdf';
@@ -24,18 +24,20 @@ const CSV = 'text/csv';
 
 interface ExportKind {
   type: string;
-  render(book: BookView, characters: Character[]): Promise<Buffer> | Buffer | string;
+  /** A .docx or .pdf, rendered in a worker; else a CSV, written here (a fraction of a second). */
+  document?: DocumentName;
+  csv?: (book: BookView) => string;
   /** Takes `?characters=`. */
   sides?: boolean;
 }
 
 export const EXPORTS: Record<string, ExportKind> = {
-  'sides.docx': { type: DOCX, render: sidesDocx, sides: true },
-  'sides.pdf': { type: PDF, render: sidesPdf, sides: true },
-  'script.docx': { type: DOCX, render: scriptDocx },
-  'script.pdf': { type: PDF, render: scriptPdf },
-  'quotes.csv': { type: `${CSV}; charset=utf-8`, render: quotesCsv },
-  'breakdown.csv': { type: `${CSV}; charset=utf-8`, render: breakdownCsv },
+  'sides.docx': { type: DOCX, document: 'sides.docx', sides: true },
+  'sides.pdf': { type: PDF, document: 'sides.pdf', sides: true },
+  'script.docx': { type: DOCX, document: 'script.docx' },
+  'script.pdf': { type: PDF, document: 'script.pdf' },
+  'quotes.csv': { type: `${CSV}; charset=utf-8`, csv: quotesCsv },
+  'breakdown.csv': { type: `${CSV}; charset=utf-8`, csv: breakdownCsv },
 };
 const NAMES = Object.keys(EXPORTS);
 
@@ -119,7 +121,19 @@ export function exportRoutes(app: HttpService, projects: Projects, signedIn: Ret
       const book = bookView({ ...project, content });
       const characters = kind.sides ? chosenCharacters(book, req.query.characters) : [];
       const started = performance.now();
-      const body = await kind.render(book, characters);
+      const body = kind.document
+        ? await renderOffThread({
+            name: kind.document,
+            project: {
+              title: project.title,
+              content,
+              outline: project.outline,
+              characters: project.characters,
+              quotes: project.quotes,
+            },
+            characterIds: characters.map((c) => c.id),
+          })
+        : kind.csv!(book);
       req.log.info(
         { export: name, projectId: id, ms: Math.round(performance.now() - started), bytes: Buffer.byteLength(body) },
         'export written',
