@@ -8,7 +8,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { MAX_VOICE_TAKES, type Character, type VoiceTake } from '@castbook/contracts';
 import { ApiError } from '../../../api/client';
 import { deleteVoiceTake, updateVoice, uploadVoiceTake, VOICE_MESSAGES } from '../../../api/voice-api';
-import { TakeWaveform } from './TakeWaveform';
+import { LazyTakeWaveform as TakeWaveform } from './LazyTakeWaveform';
 import { chosenTake, UPLOAD_ACCEPT } from './voice-data';
 import { formatClock } from './wav';
 import { formatDate } from '../../subscription';

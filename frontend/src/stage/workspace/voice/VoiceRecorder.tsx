@@ -15,7 +15,7 @@ import { CaptureError, PROCESS_ERROR, startCapture, type Capture, type LocalTake
 import { LineToRead } from './LineToRead';
 import { LiveInput } from './LiveInput';
 import { PcmMedia } from './pcm-media';
-import { TakeWaveform } from './TakeWaveform';
+import { LazyTakeWaveform as TakeWaveform } from './LazyTakeWaveform';
 import { formatClock } from './wav';
 
 export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'recorded' | 'uploading' | 'saved';
