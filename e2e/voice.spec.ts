@@ -202,8 +202,13 @@ test('a Pro user records, saves, plays back, records again, chooses and deletes 
     await expect(recorder).toHaveAttribute('data-phase', 'recorded');
     const wave = alice.getByTestId('new-take');
     await expect(wave.locator('canvas').first()).toBeVisible();
-    const length = await wave.getByRole('slider', { name: /Position in the new take/ }).getAttribute('aria-valuemax');
-    expect(Number(length)).toBeGreaterThanOrEqual(3);
+    const slider = wave.getByRole('slider', { name: /Position in the new take/ });
+    const length = Number(await slider.getAttribute('aria-valuemax'));
+    expect(length).toBeGreaterThanOrEqual(3);
+    // Seeking: a click three quarters along the waveform moves the position there.
+    const box = (await slider.boundingBox())!;
+    await slider.click({ position: { x: box.width * 0.75, y: box.height / 2 } });
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(length * 0.5);
     await wave.getByRole('button', { name: /^Play the new take/ }).click();
     await expect(wave.getByRole('button', { name: /^Pause the new take/ })).toBeVisible();
     await wave.getByRole('button', { name: /^Pause the new take/ }).click();
