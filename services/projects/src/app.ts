@@ -9,6 +9,7 @@ import { AudioSamples } from './domain/uploads.js';
 import { voiceRoutes, voiceSamples } from './routes/voice.js';
 import { exportRoutes } from './exports/routes.js';
 import { reviewRoutes } from './review/routes.js';
+import { castRoutes } from './routes/cast.js';
 import { characterAnalysisRoutes } from './routes/character-analysis.js';
 import { characterAnalyses } from './domain/character-analysis/from-config.js';
 import { projectRoutes } from './routes/projects.js';
@@ -35,6 +36,7 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
   const audioUrls = voiceSamples(app, ctx, projects);
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES, audioUrls);
   voiceRoutes(app, { projects, audioUrls, maxAudioBytes: config.MAX_AUDIO_BYTES }, signedIn);
+  castRoutes(app, { projects, audioUrls }, signedIn);
   exportRoutes(app, projects, signedIn);
   reviewRoutes(app, projects, signedIn);
   characterAnalysisRoutes(app, characterAnalyses(config, ctx.db, projects), signedIn);

@@ -44,7 +44,10 @@ import {
   projectEvent,
   storageChangedEvent,
 } from '../events/project-events.js';
-import { layUserQuotes, markUserEdits } from './reanalysis.js';
+import { layUserQuotes, markUserEdits, type Analysed } from './reanalysis.js';
+import { deleteCharacter, mergeCharacters } from './cast-edits.js';
+import { addDeletedNames } from '../db/deleted-characters.js';
+import { dropAnalysesExcept } from '../db/character-analyses.js';
 import { analysingCurrentText, analysisCancelled, analysisRequested, textChanged } from './analysis-status.js';
 import { resizeImage } from '@castbook/platform';
 import type { Peers } from './peers.js';
@@ -548,9 +551,25 @@ export class Projects {
   }
 
   /**
-   * One character changed by the voice routes, read and written under the user's lock (so concurrent
-   * edits of the same character apply one after the other instead of failing), with the new sample's
-   * object and size row when there is one; samples the character no longer refers to are released.
+   * POST …/characters/{characterId}/merge (issue 19): the character merged into `intoId`
+   * (cast-edits.ts); its stored analysis goes, samples it pointed at move with its takes.
+   */
+  async mergeCharacter(caller: Caller, projectId: string, characterId: string, intoId: string) {
+    await this.writable(caller, projectId);
+    return this.editCast(caller, projectId, (p) => ({ state: mergeCharacters(p, characterId, intoId) }));
+  }
+
+  /**
+   * DELETE …/characters/{characterId} (issue 19): its lines become unattributed, its samples are
+   * released, and its names are kept so that re-analysis does not bring it back.
+   */
+  async deleteCharacter(caller: Caller, projectId: string, characterId: string) {
+    await this.writable(caller, projectId);
+    return this.editCast(caller, projectId, (p) => deleteCharacter(p, characterId));
+  }
+
+  /**
+   * One character changed by the voice routes (editCast), answered as it is saved.
    */
   private async editCharacter(
     caller: Caller,
@@ -559,21 +578,46 @@ export class Projects {
     change: (c: Character) => Character,
     options: { sample?: NewSample; limits?: PlanLimits } = {},
   ): Promise<Character> {
+    const saved = await this.editCast(
+      caller,
+      projectId,
+      (p) => {
+        const changed = change(characterOf(p.characters, characterId));
+        return { state: { ...p, characters: p.characters.map((c) => (c.id === characterId ? changed : c)) } };
+      },
+      options,
+    );
+    return characterOf(saved.characters, characterId);
+  }
+
+  /**
+   * The cast (characters and quotes) changed from the row read under the user's lock, so concurrent
+   * edits apply one after the other instead of failing, with the new sample's object and size row
+   * when there is one; samples no character refers to any more are released, analyses of characters
+   * gone are dropped, and `deletedNames` are kept for re-analysis.
+   */
+  private async editCast(
+    caller: Caller,
+    projectId: string,
+    change: (locked: ProjectRecord) => { state: Analysed; deletedNames?: string[] },
+    options: { sample?: NewSample; limits?: PlanLimits } = {},
+  ): Promise<ProjectRecord> {
     const { sample, limits } = options;
     const key = sample && `${caller.userId}/${sample.name}`;
     const released: string[] = [];
     const meta = { requestId: caller.requestId };
     let written = false;
-    let saved: Character;
+    let saved: ProjectRecord;
     try {
       saved = await this.db.transaction(async (tx) => {
         await lockUserProjects(tx, caller.userId);
         const locked = await findProject(tx, caller.userId, projectId, true);
         if (!locked) throw new HttpError(404, PROJECT_MESSAGES.notFound);
-        const changed = change(characterOf(locked.characters, characterId));
+        const { state, deletedNames = [] } = change(locked);
         const next: ProjectRecord = {
           ...locked,
-          characters: locked.characters.map((c) => (c.id === characterId ? changed : c)),
+          characters: state.characters,
+          quotes: state.quotes,
           updatedAt: new Date(),
         };
         if (sample && key && limits) {
@@ -584,6 +628,14 @@ export class Projects {
           await insertAudioSample(tx, caller.userId, sample.name, sample.body.length);
         }
         await updateProject(tx, next);
+        if (next.characters.length < locked.characters.length) {
+          await dropAnalysesExcept(
+            tx,
+            projectId,
+            next.characters.map((c) => c.id),
+          );
+        }
+        await addDeletedNames(tx, projectId, deletedNames);
         const kept = new Set(samplesOf(next));
         const gone = samplesOf(locked).filter((n) => !kept.has(n));
         released.push(...(await deleteUnreferencedSamples(tx, caller.userId, gone)));
@@ -592,7 +644,7 @@ export class Projects {
           events.push(storageChangedEvent(caller.userId, await userStorage(tx, caller.userId), meta));
         }
         await enqueueEvents(tx, events);
-        return changed;
+        return next;
       });
     } catch (err) {
       // The object is this request's own (a new name): with the transaction undone nothing points at it.

@@ -1,5 +1,6 @@
 import type { Character, Quote } from '@castbook/contracts';
 import { describe, expect, it } from 'vitest';
+import { deleteCharacter, mergeCharacters } from './cast-edits.js';
 import { markUserEdits, mergeReanalysis, nameKey } from './reanalysis.js';
 
 const ch = (id: string, name: string, extra: Partial<Character> = {}): Character => ({
@@ -114,6 +115,45 @@ describe('mergeReanalysis', () => {
     expect(r.quotes).toHaveLength(1);
     expect(r.quotes[0]).toMatchObject({ text: 'Go away!', attributionMethod: 'explicit' });
     expect(r.quotes[0]!.speakerId).toBe(r.characters.find((c) => c.name === 'Mr. Mossop')!.id);
+  });
+
+  // The engine's result on TEXT, as it would find it each time.
+  const engine = () => ({
+    characters: [ch('e1', 'Idris'), ch('e2', 'Mr. Mossop', { alternativeNames: ['Mossop'] }), ch('e3', 'Tamsin')],
+    quotes: [
+      q('q1', 'Hello there,', at('Hello'), 'e1', {
+        candidates: [
+          { speakerId: 'e1', probability: 0.7 },
+          { speakerId: 'e2', probability: 0.2 },
+        ],
+      }),
+      q('q2', 'Go away!', at('Go away'), 'e2'),
+      q('q3', 'Hush,', at('Hush'), 'e3'),
+    ],
+  });
+
+  it("a merged character does not come back: the engine's character of its name folds into the target", () => {
+    const merged = mergeCharacters(engine(), 'e2', 'e1');
+    const r = mergeReanalysis(merged, engine(), TEXT);
+    expect(r.characters.map((c) => c.id)).toEqual(['e1', 'e3']);
+    expect(r.characters[0]).toMatchObject({ name: 'Idris', alternativeNames: ['Mr. Mossop', 'Mossop'] });
+    expect(r.quotes.map((x) => x.speakerId)).toEqual(['e1', 'e1', 'e3']);
+    // Candidates are renamed like the speakers, and the two that became one are added up.
+    expect(r.quotes[0]!.candidates).toEqual([{ speakerId: 'e1', probability: 0.8999999999999999 }]);
+  });
+
+  it('a deleted character does not come back: its lines stay unattributed, a created namesake wins', () => {
+    const { state, deletedNames } = deleteCharacter(engine(), 'e2');
+    const deleted = new Set(deletedNames);
+    const r = mergeReanalysis(state, engine(), TEXT, undefined, deleted);
+    expect(r.characters.map((c) => c.name)).toEqual(['Idris', 'Tamsin']);
+    expect(r.quotes[1]).toMatchObject({ text: 'Go away!', speakerId: null, attributionMethod: 'none', confidence: 0 });
+    expect(r.quotes[0]!.candidates).toEqual([{ speakerId: 'e1', probability: 0.7 }]);
+
+    // The user created a Mossop of their own afterwards: the engine's lines go to that one.
+    const again = { ...state, characters: [...state.characters, ch('u1', 'Mossop', { isUserCreated: true })] };
+    const r2 = mergeReanalysis(again, engine(), TEXT, undefined, deleted);
+    expect(r2.quotes[1]).toMatchObject({ speakerId: 'u1', attributionMethod: 'explicit' });
   });
 
   it('compares names without honorific dots, articles or case', () => {

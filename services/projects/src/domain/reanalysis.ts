@@ -13,11 +13,42 @@
 //   near where it was (same text, offset window), replacing what the engine found there, as long as
 //   their speaker is still a character (else the engine's attribution stands).
 // - Ids never collide: a new character never takes the id of one the project held.
+// - Characters the user deleted (issue 19: `deleted`, the name keys they went by) do not come back: a
+//   fresh character no held one matches whose name is one of them is dropped, and its lines are left
+//   unattributed. A held character of that name (the user created one again) still wins.
 import type { Character, Quote } from '@castbook/contracts';
 
 export interface Analysed {
   characters: Character[];
   quotes: Quote[];
+}
+
+/** A line with no speaker, as the engine leaves one it found no speaker for. */
+export const unattributed = (q: Quote): Quote => ({
+  ...q,
+  speakerId: null,
+  confidence: 0,
+  attributionMethod: 'none',
+  evidence: [],
+});
+
+/**
+ * A quote's candidates with their speakers renamed (`rename` answers undefined for one that is gone):
+ * two that become the same speaker are one, their probabilities added up. Best first.
+ */
+export function renameCandidates(
+  candidates: Quote['candidates'],
+  rename: (id: string) => string | undefined,
+): Quote['candidates'] {
+  if (!candidates) return candidates;
+  const byId = new Map<string, number>();
+  for (const c of candidates) {
+    const id = rename(c.speakerId);
+    if (id !== undefined) byId.set(id, Math.min(1, (byId.get(id) ?? 0) + c.probability));
+  }
+  return [...byId]
+    .map(([speakerId, probability]) => ({ speakerId, probability }))
+    .sort((a, b) => b.probability - a.probability);
 }
 
 /** How far (characters) a user's quote may have moved since it was set. */
@@ -119,7 +150,13 @@ function speakerVotes(previous: Analysed, fresh: Analysed): Map<string, string> 
   return winner;
 }
 
-export function mergeReanalysis(previous: Analysed, fresh: Analysed, text: string, window = QUOTE_WINDOW): Analysed {
+export function mergeReanalysis(
+  previous: Analysed,
+  fresh: Analysed,
+  text: string,
+  window = QUOTE_WINDOW,
+  deleted: ReadonlySet<string> = new Set(),
+): Analysed {
   // Characters: match each fresh one to a held one by any shared name, else by the lines it speaks.
   // A held character the user worked on may absorb several fresh ones (the user merged them); other
   // matches are one to one.
@@ -137,10 +174,13 @@ export function mergeReanalysis(previous: Analysed, fresh: Analysed, text: strin
   for (const f of fresh.characters) {
     // Only the user renames or merges: an analysed character is never matched by its lines alone.
     const voted = heldById.get(votedHeld.get(f.id) ?? '');
-    const p =
-      namesOf(f)
-        .map((k) => byName.get(k))
-        .find(free) ?? (free(voted) && isUserWork(voted) ? voted : undefined);
+    const named = namesOf(f)
+      .map((k) => byName.get(k))
+      .find(free);
+    // Deleted by the user: checked before the lines' vote, which would otherwise fold it into whoever
+    // the user gave some of its lines.
+    if (!named && deleted.has(nameKey(f.name))) continue;
+    const p = named ?? (free(voted) && isUserWork(voted) ? voted : undefined);
     if (!p) {
       const id = newId(usedIds.has(f.id) ? undefined : f.id);
       idMap.set(f.id, id);
@@ -186,11 +226,15 @@ export function mergeReanalysis(previous: Analysed, fresh: Analysed, text: strin
   }
   const surviving = new Set(characters.map((c) => c.id));
 
-  // Quotes: the engine's, renamed, then the user's laid over them.
-  const quotes: Quote[] = fresh.quotes.map((q) => ({
-    ...q,
-    speakerId: q.speakerId === null ? null : (idMap.get(q.speakerId) ?? null),
-  }));
+  // Quotes: the engine's, renamed (speakers and candidates), then the user's laid over them. A line
+  // of a dropped (deleted) character is left unattributed.
+  const quotes: Quote[] = fresh.quotes.map((q) => {
+    const candidates = renameCandidates(q.candidates, (id) => idMap.get(id));
+    const renamed = { ...q, ...(candidates && { candidates }) };
+    if (q.speakerId === null) return renamed;
+    const speakerId = idMap.get(q.speakerId);
+    return speakerId ? { ...renamed, speakerId } : unattributed(renamed);
+  });
   return { characters, quotes: layUserQuotes(quotes, previous.quotes, text, surviving, window) };
 }
 

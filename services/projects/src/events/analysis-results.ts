@@ -14,6 +14,7 @@ import {
   type Queryable,
 } from '@castbook/platform';
 import { z } from 'zod';
+import { findDeletedNames } from '../db/deleted-characters.js';
 import { findProjectForUpdate, updateProject } from '../db/projects.js';
 import type { ProjectRecord } from '../domain/projects.js';
 import { mergeReanalysis } from '../domain/reanalysis.js';
@@ -57,7 +58,8 @@ export async function applyAnalysisCompleted(
   }
   const result = analysisResult.parse(JSON.parse((await blobs.getBuffer('analysis', resultKey)).toString('utf8')));
   const text = (await blobs.getBuffer('documents', p.contentKey)).toString('utf8');
-  const merged = mergeReanalysis({ characters: p.characters, quotes: p.quotes }, result, text);
+  const deleted = await findDeletedNames(tx, p.id);
+  const merged = mergeReanalysis({ characters: p.characters, quotes: p.quotes }, result, text, undefined, deleted);
   await save(tx, {
     ...p,
     ...analysisCompleted(),
