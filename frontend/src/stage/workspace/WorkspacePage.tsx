@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CloseIcon from '@mui/icons-material/Close';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -58,6 +59,8 @@ import { ProjectSettingsDialog, type SettingsChanges } from './ProjectSettingsDi
 import { QuoteNavigator } from './QuoteNavigator';
 import { QuoteSpeakerPopover } from './QuoteSpeakerPopover';
 import { reviewList, stepReview } from './review';
+import { ReviewMode } from './review/ReviewMode';
+import type { ReviewItem } from '../../api/review-api';
 import { orderQuotes, type Range } from './segments';
 import { splitBlocks } from './text-blocks';
 import { readOnlyOf } from '../projects/read-only';
@@ -111,6 +114,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   const [selection, setSelection] = useState<(Range & { label: string; itemId?: string }) | null>(null);
   const [activeQuote, setActiveQuote] = useState<{ quote: Quote; anchor: HTMLElement | null } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [reviewOpen, setReviewOpen] = useState(false);
   const pendingScroll = useRef<number | null>(null);
   // Beyond the plan's project limit: readable and deletable, every edit refused by the server, so
   // the controls that would edit are off and a banner says why.
@@ -255,20 +259,57 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
       if (!(await saveCharacters([...project.characters, created], 'Failed to add character'))) return false;
       speakerId = created.id;
     } else speakerId = choice.speakerId;
-    const before = project.quotes;
-    const next = before.map((q) =>
+    const next = project.quotes.map((q) =>
       q.id === quote.id ? { ...q, speakerId, confidence: 1, attributionMethod: 'user' as const } : q,
     );
+    const ok = await saveQuotes(next, 'Failed to update quote');
+    if (ok) toast.success('Speaker updated', { id: TOAST_ID });
+    return ok;
+  };
+
+  /** The whole quotes list, shown at once and put back when the server refuses it. */
+  const saveQuotes = async (next: Quote[], message: string): Promise<boolean> => {
+    const before = project.quotes;
     await patchLocal({ quotes: next });
     try {
       await patchLocal({ quotes: await updateQuotes(project.id, next) });
-      toast.success('Speaker updated', { id: TOAST_ID });
       return true;
     } catch {
       await patchLocal({ quotes: before });
-      failed('Failed to update quote');
+      failed(message);
       return false;
     }
+  };
+
+  // ---- review mode (issue 19) -------------------------------------------------------------------
+
+  const quoteOf = (item: ReviewItem) => project.quotes.find((q) => q.id === item.id);
+  const confirmReviewed = async (item: ReviewItem, speakerId: string) => {
+    const quote = quoteOf(item);
+    if (!quote) return missingQuote();
+    return chooseSpeaker(quote, { speakerId });
+  };
+  // "Not dialog": the quote is no quote, so it leaves the book's quotes.
+  const removeReviewed = async (item: ReviewItem) => {
+    if (!quoteOf(item)) return missingQuote();
+    const ok = await saveQuotes(
+      project.quotes.filter((q) => q.id !== item.id),
+      'Failed to update quote',
+    );
+    if (ok) toast.success('Marked as not dialog', { id: TOAST_ID });
+    return ok;
+  };
+  // The queue was read before a re-analysis or another tab changed the quotes.
+  const missingQuote = () => {
+    failed('This quote is no longer in the project. Reopen review to see the current quotes.');
+    return false;
+  };
+  // Like the navigator's step: the quote is selected and marked in the viewer, which scrolls to it.
+  const showReviewed = (item: ReviewItem) => {
+    const quote = quoteOf(item);
+    setSelection({ start: item.startOffset, end: item.endOffset, label: 'Quote to review' });
+    setActiveQuote(quote ? { quote, anchor: null } : null);
+    jumpTo(item.startOffset);
   };
 
   const onQuoteClick = useCallback((quote: Quote, anchor: HTMLElement) => setActiveQuote({ quote, anchor }), []);
@@ -523,6 +564,14 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
             characters={project.characters}
             lineCounts={lineCounts}
           />
+          <Button
+            variant="outlined"
+            startIcon={<FactCheckOutlinedIcon />}
+            disabled={project.quotes.length === 0}
+            onClick={() => setReviewOpen(true)}
+          >
+            Review
+          </Button>
           <Button variant="outlined" startIcon={<SettingsOutlinedIcon />} onClick={() => setSettingsOpen(true)}>
             Settings
           </Button>
@@ -644,6 +693,16 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         onClose={() => setActiveQuote((a) => (a ? { ...a, anchor: null } : a))}
         onChoose={chooseSpeaker}
         readOnly={locked.readOnly}
+      />
+      <ReviewMode
+        projectId={project.id}
+        open={reviewOpen}
+        characters={characterById}
+        readOnly={locked.readOnly}
+        onClose={() => setReviewOpen(false)}
+        onShow={showReviewed}
+        confirm={confirmReviewed}
+        notDialog={removeReviewed}
       />
       <ProjectSettingsDialog
         open={settingsOpen}
