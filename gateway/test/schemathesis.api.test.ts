@@ -70,6 +70,10 @@ const CHECKED_BEYOND_SCHEMA = [
   // review queue's cursor is opaque (only one it made is accepted).
   'GET /api/projects/{id}/export/{name}',
   'GET /api/projects/{id}/review',
+  // Merging and deleting characters (issue 19): the ids must be characters of the project (404), a
+  // character is merged or deleted once (404 after), at most 5 takes together (409).
+  'POST /api/projects/{id}/characters/{characterId}/merge',
+  'DELETE /api/projects/{id}/characters/{characterId}',
   'POST /api/authors',
   'PATCH /api/authors/{id}',
   'POST /api/auth/reset-password/confirm',
@@ -207,13 +211,20 @@ async function seedData(url: string): Promise<Seed> {
     body: JSON.stringify({ audioData: `data:audio/wav;base64,${SILENT_WAV}`, fileType: 'wav' }),
   });
   const audioName = String(audio.url).split('/').pop()!;
-  // A character with a take: what the voice routes' ids refer to.
+  // A character with a take: what the voice routes' ids refer to; and characters of their own for
+  // merging (m1 into m2) and deleting (d1), so those leave c1 to the voice routes.
+  const characters = [
+    ['c1', 'Anne'],
+    ['m1', 'Mr. Barlow'],
+    ['m2', 'Barlow'],
+    ['d1', 'Cook'],
+  ].map(([id, name]) => ({ id, name, color: '#aa3300', isUserCreated: true }));
   await call(url, `/api/projects/${project.id}/characters`, {
     method: 'PATCH',
     csrf,
     token,
     headers: json,
-    body: JSON.stringify({ characters: [{ id: 'c1', name: 'Anne', color: '#aa3300', isUserCreated: true }] }),
+    body: JSON.stringify({ characters }),
   });
   const takeForm = new FormData();
   takeForm.set('file', new Blob([Buffer.from(SILENT_WAV, 'base64')], { type: 'audio/wav' }), 'take.wav');
@@ -317,6 +328,13 @@ function config(s: Seed, token: string): string {
     `[[operations]]`,
     `include-name = "POST /api/projects/{id}/character-analysis"`,
     `parameters = { "path.id" = "${s.projectId}", "body.characterIds" = ["c1"] }`,
+    // The seeded characters to merge and delete (issue 19).
+    `[[operations]]`,
+    `include-name = "POST /api/projects/{id}/characters/{characterId}/merge"`,
+    `parameters = { "path.id" = "${s.projectId}", "path.characterId" = "m1", "body.intoId" = "m2" }`,
+    `[[operations]]`,
+    `include-name = "DELETE /api/projects/{id}/characters/{characterId}"`,
+    `parameters = { "path.id" = "${s.projectId}", "path.characterId" = "d1" }`,
     // The seeded project's exports and review queue (issue 19); `name` is documented as the list of exports.
     `[[operations]]`,
     `include-name = "GET /api/projects/{id}/export/{name}"`,

@@ -346,6 +346,9 @@ describe('plan changes', () => {
     expect(await client.call('PATCH', `/api/projects/${middle}/characters`, { characters: [] })).toMatchObject(refused);
     expect(await client.call('PATCH', `/api/projects/${middle}/quotes`, { quotes: [] })).toMatchObject(refused);
     expect(await client.post(`/api/projects/${middle}/analyze`)).toMatchObject(refused);
+    // Merging and deleting characters (issue 19): refused before the characters are looked up.
+    expect(await client.post(`/api/projects/${middle}/characters/a/merge`, { intoId: 'b' })).toMatchObject(refused);
+    expect(await client.call('DELETE', `/api/projects/${middle}/characters/a`)).toMatchObject(refused);
     expect(await client.post(`/api/projects/${middle}/detect-structure`, {})).toMatchObject(refused);
     expect(await send(client, 'PATCH', `/api/projects/${newest}`, { thumbnail: PNG })).toMatchObject(refused);
     const after = await client.get<Json>(`/api/projects/${middle}`);
