@@ -5,7 +5,7 @@ import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import type { TokenList } from '../characters/tokens.js';
 import type { FeatureName } from './features.js';
 import { bestPath, calibrate, checkModel, explain, type SpeakerModel } from './model.js';
-import { buildTurns, castFacts } from './turns.js';
+import { buildTurns, castFacts, type Turn } from './turns.js';
 import { TRAINED_MODEL } from './weights.js';
 
 export const DEFAULT_MODEL: SpeakerModel = TRAINED_MODEL;
@@ -35,6 +35,25 @@ function methodOf(cues: readonly string[]): { method: AttributionMethod; cue: st
     if (cue) return { method, cue };
   }
   return { method: 'turn-taking', cue: null };
+}
+
+/**
+ * Characters the decoder gives one turn of the whole book, without a tag naming them there: a
+ * voice the book has once, by inference only, is far more often a misreading (a name from the
+ * narration, someone addressed) than a speaker of its own, so that turn goes to its best other
+ * candidate. A first-person narrator is exempt (its turns are often untagged).
+ */
+function heardOnce(turns: readonly Turn[], chosen: readonly number[], narrator: number): Set<number> {
+  const turnsOf = new Map<number, number>();
+  const named = new Set<number>();
+  chosen.forEach((c, t) => {
+    if (c < 0) return;
+    turnsOf.set(c, (turnsOf.get(c) ?? 0) + 1);
+    if (turns[t]!.tagNames.has(c)) named.add(c);
+  });
+  const out = new Set<number>();
+  for (const [c, n] of turnsOf) if (n === 1 && !named.has(c) && c !== narrator) out.add(c);
+  return out;
 }
 
 export interface DecideOptions {
@@ -67,8 +86,14 @@ export function decideSpeakers(
   );
   const cast = castFacts(characters);
   const out = quotes.map((q) => ({ ...q }));
+  const chosen = bestPath(model, turns, cast);
+  const once = heardOnce(turns, chosen, cast.narrator);
+  if (once.size)
+    explain(model, turns, cast, chosen, Infinity, (d, t) => {
+      if (once.has(chosen[t]!)) chosen[t] = d.ranked.find((r) => !once.has(r.char))?.char ?? -1;
+    });
   // Each decision is written to its quotes as it is explained, not held for the whole book.
-  explain(model, turns, cast, bestPath(model, turns, cast), KEPT_CANDIDATES, (d, t) => {
+  explain(model, turns, cast, chosen, KEPT_CANDIDATES, (d, t) => {
     for (const k of turns[t]!.quotes) {
       const q = out[order[k]!]!;
       if (d.speaker < 0) {

@@ -3,6 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type SpeakerInput } from '../analyze.js';
 import { FEATURES, FEATURE_COUNT, featuresOf, pronounReferent } from './features.js';
+import {
+  certaintyOf,
+  CONFIDENCE_COUNT,
+  CONFIDENCE_FEATURES,
+  confidenceFeatures,
+  conversationFacts,
+  decisionFacts,
+} from './confidence.js';
 import { calibrate, decode, type SpeakerModel } from './model.js';
 import { buildTurns, castFacts, type Turn } from './turns.js';
 
@@ -199,5 +207,75 @@ describe('decideSpeakers (through analyze, with the trained model)', () => {
   it('is surer of a named tag than of a turn only alternation decides', () => {
     expect(r.quotes[0]!.confidence).toBeGreaterThan(r.quotes[3]!.confidence);
     for (const q of r.quotes) expect(q.confidence).toBeGreaterThan(0);
+  });
+});
+
+describe('decideSpeakers: a voice heard once', () => {
+  const scene = (fourth: string) =>
+    [
+      'Alwin Tarrow and Hester Quayle sat by the fire, and Corwin Pell mended a net. Corwin Pell was tired.',
+      '"Will it snow tonight?" asked Alwin.',
+      '"I think it will," said Hester.',
+      fourth,
+      '"We must," said Hester.',
+    ].join('\n\n');
+  // Narration naming someone right before an untagged quote outweighs alternation in this model.
+  const model = modelWith({ tagName: 5, narrationBefore: 3, alternation: 2 });
+  const speakers = (text: string) => {
+    const r = analyze(text, { outline: [], speakerModel: model });
+    return r.quotes.map((q) => r.characters.find((c) => c.id === q.speakerId)?.name.split(' ')[0]);
+  };
+
+  it('gives a character’s only, untagged turn to its best other candidate', () => {
+    expect(speakers(scene('Corwin Pell looked at the window. "Then we must stay."'))).toEqual([
+      'Alwin',
+      'Hester',
+      'Alwin',
+      'Hester',
+    ]);
+  });
+
+  it('keeps a character heard once when a tag names them', () => {
+    expect(speakers(scene('Corwin Pell looked at the window. "Then we must stay," said Corwin.'))).toEqual([
+      'Alwin',
+      'Hester',
+      'Corwin',
+      'Hester',
+    ]);
+  });
+});
+
+describe('confidence features', () => {
+  const { input, turns, idx } = prepared(passage);
+  const cast = castFacts(input.characters);
+  const conversation = conversationFacts(turns);
+
+  it('measures each turn’s distance to the nearest name tag of its conversation', () => {
+    // Turns 0 and 4 are tagged (Alwin; Hester, who rose before speaking).
+    expect(turns.map((t) => t.tagNames.size > 0)).toEqual([true, false, false, false, true]);
+    expect(conversation.anchor).toEqual([0, 1, 2, 1, 0]);
+    expect(conversation.length).toEqual([5, 5, 5, 5, 5]);
+  });
+
+  it('describes a decision by its probability, margin, turn kind and anchor', () => {
+    const d = decode(modelWith({ tagName: 5, alternation: 2 }), turns, cast)[2]!;
+    const x = confidenceFeatures(
+      turns,
+      2,
+      conversation,
+      decisionFacts(turns, 2, d, idx('Hester')),
+      new Float64Array(CONFIDENCE_COUNT),
+    );
+    const f = Object.fromEntries(CONFIDENCE_FEATURES.map((n, k) => [n, x[k]]));
+    expect(f.bareTurn).toBe(1);
+    expect(f.anchorTwo).toBe(1);
+    expect(f.margin).toBeCloseTo(d.probability - d.ranked[1]!.probability, 10);
+    expect(f.logOdds).toBeCloseTo(Math.log(d.probability / (1 - d.probability)), 6);
+    expect(certaintyOf(undefined, x, 0.7)).toBe(0.7);
+    const weights = CONFIDENCE_FEATURES.map((n) => (n === 'bias' ? 1 : 0));
+    expect(certaintyOf({ features: [...CONFIDENCE_FEATURES], weights }, x, 0.7)).toBeCloseTo(
+      1 / (1 + Math.exp(-1)),
+      10,
+    );
   });
 });
