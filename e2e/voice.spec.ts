@@ -351,7 +351,7 @@ test('a Free user sees the Pro Feature panel in place of the recorder', async ({
   });
   expect(refused.status()).toBe(403);
   await panel.getByRole('link', { name: 'Upgrade to Pro' }).click();
-  await expect(page).toHaveURL(/\/stage\/settings\/subscription$/);
+  await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test('the recorder says so when the microphone is refused or the upload fails', async ({ page }) => {

@@ -1,9 +1,8 @@
 // SPEC §2's feature gate: a 'Pro Feature' panel with 'Upgrade to Pro' where a plan lacks the feature.
-// Signed-in users upgrade on the subscription page (trial or checkout), so the button goes there.
+// The button goes to /pricing, as SPEC §2 says: the plans side by side, each with its way to upgrade.
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import { SUBSCRIPTION_PATH } from '../../subscription';
 
 export function ProFeaturePanel({ children }: { children: string }) {
   return (
@@ -20,7 +19,7 @@ export function ProFeaturePanel({ children }: { children: string }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {children}
       </Typography>
-      <Button component={RouterLink} to={SUBSCRIPTION_PATH} variant="contained" size="small">
+      <Button component={RouterLink} to="/pricing" variant="contained" size="small">
         Upgrade to Pro
       </Button>
     </Box>
