@@ -3,36 +3,13 @@
 // each file is opened and read (document.xml of the .docx, the PDF's text). Screens: the menu and the
 // dialog in light and dark at desktop and phone width, with axe-core.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Download, type Page } from '@playwright/test';
-import { analyze } from '@castbook/text-analysis';
-import { pdncText } from '@castbook/test-kit/pdnc';
+import { expect, test, type Download } from '@playwright/test';
 import { docxDocumentXml, docxParagraphs, pdfText } from '@castbook/test-kit/files';
 import { checkAxe } from './support/axe.js';
-import { headersOf, sessionOf } from './support/session.js';
-import { createProject, signUp } from './support/workspace.js';
+import { analysedProject, signUp } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-exports';
 mkdirSync(SHOTS, { recursive: true });
-const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
-/** Oliver Twist's first five chapters: Mr. Bumble speaks in them. */
-const CHAPTERS = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
-
-/** A project with the characters and quotes an analysis gives, saved through the API. */
-async function analysedProject(page: Page): Promise<string> {
-  const s = await sessionOf(page);
-  const id = await createProject(page.request, s, 'Oliver Twist', CHAPTERS);
-  const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
-  const { outline } = ((await project.json()) as { data: { outline: never[] } }).data;
-  const { characters, quotes } = analyze(CHAPTERS, { outline });
-  for (const [path, data] of [
-    ['characters', { characters }],
-    ['quotes', { quotes }],
-  ] as const) {
-    const res = await page.request.patch(`/api/projects/${id}/${path}`, { headers: headersOf(s), data });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  return id;
-}
 
 const bytesOf = async (download: Download) => new Uint8Array(readFileSync((await download.path())!));
 

@@ -1,7 +1,9 @@
 // Signing up in the browser and creating a project through the API beside it, for the specs that
 // open a project's workspace (workspace, exports).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { headersOf, type Session } from './session.js';
+import { analyze } from '@castbook/text-analysis';
+import { pdncText } from '@castbook/test-kit/pdnc';
+import { headersOf, sessionOf, type Session } from './session.js';
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -44,5 +46,29 @@ export async function createProject(
     timeout: 60_000,
   });
   expect(detected.ok(), await detected.text()).toBe(true);
+  return id;
+}
+
+const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+/** Oliver Twist's first five chapters: Mr. Bumble speaks in them. */
+export const OLIVER_CHAPTERS = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
+
+/**
+ * A project of Oliver Twist's first chapters with the characters and quotes the analysis engine
+ * gives (run here, in the test), saved through the API (exports, review).
+ */
+export async function analysedProject(page: Page): Promise<string> {
+  const s = await sessionOf(page);
+  const id = await createProject(page.request, s, 'Oliver Twist', OLIVER_CHAPTERS);
+  const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
+  const { outline } = ((await project.json()) as { data: { outline: never[] } }).data;
+  const { characters, quotes } = analyze(OLIVER_CHAPTERS, { outline });
+  for (const [path, data] of [
+    ['characters', { characters }],
+    ['quotes', { quotes }],
+  ] as const) {
+    const res = await page.request.patch(`/api/projects/${id}/${path}`, { headers: headersOf(s), data });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
   return id;
 }

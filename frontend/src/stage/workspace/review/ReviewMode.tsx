@@ -28,8 +28,8 @@ import { speakerColor } from '../colors';
 import { actionOfKey, current, guessOf, percentOf } from './review-queue';
 import { useReviewQueue, type ReviewSaves } from './use-review-queue';
 
-/** Characters of the text around the quote shown on each side. */
-const CONTEXT_SHOWN = 180;
+/** Characters of the text around the quote shown on each side (fewer on a phone, where it all fits). */
+const CONTEXT_SHOWN = { desktop: 180, phone: 60 };
 
 interface Props extends ReviewSaves {
   projectId: string;
@@ -49,11 +49,12 @@ const Key = ({ children }: { children: string }) => (
       py: 0.1,
       borderRadius: 1,
       border: '1px solid',
-      borderColor: 'divider',
+      // The key reads on an outlined button and on the picked (filled) one alike.
+      borderColor: 'currentColor',
       fontFamily: 'inherit',
       fontSize: 11,
       fontWeight: 700,
-      color: 'text.secondary',
+      color: 'inherit',
     }}
   >
     {children}
@@ -94,6 +95,7 @@ export function ReviewMode({ projectId, open, characters, readOnly, onClose, onS
   const nameOf = (id: string | null, fallback: string | null) =>
     id === null ? 'Unattributed' : (characters.get(id)?.name ?? fallback ?? 'Unknown speaker');
   const done = state && !item && state.nextCursor === null;
+  const around = phone ? CONTEXT_SHOWN.phone : CONTEXT_SHOWN.desktop;
 
   return (
     <Drawer
@@ -176,8 +178,8 @@ export function ReviewMode({ projectId, open, characters, readOnly, onClose, onS
             </Typography>
             <Typography variant="body2" sx={{ mt: 0.5, lineHeight: 1.6 }}>
               <Box component="span" sx={{ color: 'text.secondary' }}>
-                {item.context.before.length > CONTEXT_SHOWN ? '…' : ''}
-                {item.context.before.slice(-CONTEXT_SHOWN)}
+                {item.context.before.length > around ? '…' : ''}
+                {item.context.before.slice(-around)}
               </Box>
               <Box
                 component="mark"
@@ -192,8 +194,8 @@ export function ReviewMode({ projectId, open, characters, readOnly, onClose, onS
                 {item.text}
               </Box>
               <Box component="span" sx={{ color: 'text.secondary' }}>
-                {item.context.after.slice(0, CONTEXT_SHOWN)}
-                {item.context.after.length > CONTEXT_SHOWN ? '…' : ''}
+                {item.context.after.slice(0, around)}
+                {item.context.after.length > around ? '…' : ''}
               </Box>
             </Typography>
             <Typography variant="body2" sx={{ mt: 1 }}>
