@@ -1,10 +1,10 @@
 // The Characters panel (SPEC §2, §4): a card per character with its colour, mentions and lines; view
 // or edit name and summary (Save applies, Cancel reverts), colour saved at once, collapsible
-// summaries with a collapse-all toggle, add a character, delete the ones the user created.
+// summaries with a collapse-all toggle, add a character; each card's menu merges it into another or
+// deletes it (CharacterMenu).
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Card, Collapse, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
@@ -13,6 +13,7 @@ import { hasRealSummary, type AnalysisStatus, type Character } from '@castbook/c
 import { VoiceLineupButton } from './voice/VoiceLineup';
 import { VoiceSection } from './voice/VoiceSection';
 import { CharacterAnalysisSection } from './CharacterAnalysisSection';
+import { CharacterMenu } from './CharacterMenu';
 
 interface Props {
   characters: Character[];
@@ -20,6 +21,8 @@ interface Props {
   analysisStatus: AnalysisStatus;
   onSave(character: Character): Promise<boolean>;
   onDelete(character: Character): Promise<boolean>;
+  /** Merges `from` into `into` (issue 19): its names, lines, takes and notes move there. */
+  onMerge(from: Character, into: Character): Promise<boolean>;
   onAdd(name: string): Promise<boolean>;
   /** A read-only project (over the plan's limit): characters can be read, not changed. */
   readOnly?: boolean;
@@ -31,6 +34,7 @@ export function CharactersPanel({
   analysisStatus,
   onSave,
   onDelete,
+  onMerge,
   onAdd,
   readOnly = false,
 }: Props) {
@@ -84,8 +88,10 @@ export function CharactersPanel({
                 return next;
               })
             }
+            characters={characters}
             onSave={onSave}
             onDelete={onDelete}
+            onMerge={onMerge}
             readOnly={readOnly}
           />
         ))}
@@ -167,19 +173,24 @@ function AddCharacter({
 
 const CharacterCard = memo(function CharacterCard({
   character,
+  characters,
   lines,
   summaryOpen,
   onToggleSummary,
   onSave,
   onDelete,
+  onMerge,
   readOnly,
 }: {
   character: Character;
+  /** The whole cast: the targets "Merge into…" offers. */
+  characters: Character[];
   lines: number;
   summaryOpen: boolean;
   onToggleSummary(): void;
   onSave(character: Character): Promise<boolean>;
   onDelete(character: Character): Promise<boolean>;
+  onMerge(from: Character, into: Character): Promise<boolean>;
   readOnly: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -260,19 +271,14 @@ const CharacterCard = memo(function CharacterCard({
             </IconButton>
           </Tooltip>
         )}
-        {character.isUserCreated && !editing && !readOnly && (
-          <Tooltip title="Delete">
-            <IconButton
-              size="small"
-              aria-label={`Delete ${character.name}`}
-              onClick={() => {
-                if (window.confirm(`Delete ${character.name}? Lines attributed to them become unattributed.`))
-                  void onDelete(character);
-              }}
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+        {!editing && !readOnly && (
+          <CharacterMenu
+            character={character}
+            characters={characters}
+            lines={lines}
+            onMerge={onMerge}
+            onDelete={onDelete}
+          />
         )}
       </Stack>
       {editing && !readOnly ? (

@@ -45,11 +45,12 @@ import {
   type ProjectDetail,
   type ProjectSummary,
 } from '../../api/projects-api';
-import { statusOf } from '../../api/call-error';
+import { ApiCallError, statusOf } from '../../api/call-error';
 import { mutate } from 'swr';
 import { analysisButtonLabel, ANALYSIS_FAILED_DEFAULT, progressPercent } from './analysis';
 import { randomHexColor } from './colors';
 import { CharactersPanel } from './CharactersPanel';
+import { deleteCharacter, mergeCharacter, type Cast } from '../../api/cast-api';
 import { ExportMenu } from './ExportMenu';
 import { VoiceProvider } from './voice/voice-context';
 import { ContentViewer, type ContentViewerHandle } from './ContentViewer';
@@ -233,24 +234,22 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
     );
   const onAddCharacter = (name: string) =>
     saveCharacters([...project.characters, newCharacter(name)], 'Failed to add character');
-  const onDeleteCharacter = async (c: Character) => {
-    const ok = await saveCharacters(
-      project.characters.filter((x) => x.id !== c.id),
-      'Failed to delete character',
-    );
-    // Its lines lose their speaker rather than pointing at nobody.
-    if (ok && project.quotes.some((q) => q.speakerId === c.id)) {
-      const quotes = project.quotes.map((q) =>
-        q.speakerId === c.id ? { ...q, speakerId: null, confidence: 0, attributionMethod: 'none' as const } : q,
-      );
-      try {
-        await patchLocal({ quotes: await updateQuotes(project.id, quotes) });
-      } catch {
-        failed('Failed to delete character');
-      }
+  /** A merge or delete (issue 19): the server moves lines, takes and names; its answer is the new cast. */
+  const editCast = async (call: () => Promise<Cast>, done: string) => {
+    try {
+      await patchLocal(await call());
+      toast.success(done, { id: TOAST_ID });
+      return true;
+    } catch (err) {
+      // The server's words say why (a 409 over 5 takes names the fix).
+      if (err instanceof ApiCallError) failed(err.serverMessage, err.action);
+      else failed(String(err));
+      return false;
     }
-    return ok;
   };
+  const onDeleteCharacter = (c: Character) => editCast(() => deleteCharacter(project.id, c.id), `${c.name} deleted`);
+  const onMergeCharacter = (from: Character, into: Character) =>
+    editCast(() => mergeCharacter(project.id, from.id, into.id), `${from.name} merged into ${into.name}`);
 
   const chooseSpeaker = async (quote: Quote, choice: { speakerId: string } | { newName: string }) => {
     let speakerId: string;
@@ -453,6 +452,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         onSave={onSaveCharacter}
         onAdd={onAddCharacter}
         onDelete={onDeleteCharacter}
+        onMerge={onMergeCharacter}
         readOnly={locked.readOnly}
       />
     </VoiceProvider>
