@@ -21,8 +21,9 @@ const keep = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
 // --folds N: calibration groups (default 4, at least 3; see below). Speakers do not depend on the
 // calibration, so --folds 0 gives the same accuracy figures in a fraction of the time, with raw
 // (uncalibrated) confidences: the scorer's calibration figures then mean nothing.
-// --plain: confidence from the speaker probability alone (no confidence model), for comparison.
-const plain = process.argv.includes('--plain');
+// --certainty: calibrate the confidence model's output (confidence.ts) instead of the speaker
+// probability (see withConfidence: off by default).
+const certainty = process.argv.includes('--certainty');
 const foldsAt = process.argv.indexOf('--folds');
 const folds = foldsAt >= 0 ? Number(process.argv[foldsAt + 1]) : 4;
 // --cache DIR: keep the fitted speaker weights there (see FitOptions.cache), for reruns that only
@@ -64,7 +65,7 @@ for (const held of novels) {
       const decoder = withoutGroups(g === group(held) ? [g] : [Math.min(g, group(held)), Math.max(g, group(held))]);
       for (const n of train) if (group(n) === g) points.push(...decodedPoints(decoder, n));
     }
-    model = withConfidence([...full.weights], points, plain);
+    model = withConfidence([...full.weights], points, certainty);
   }
   writeFileSync(join(dir, `${held.name}.json`), JSON.stringify(model));
   if (quick) {

@@ -21,6 +21,9 @@ export const CONFIDENCE_FEATURES = [
   'conversation', // log of the conversation's number of turns
   'sameAsLast', // the speaker also spoke the turn before, in the same conversation
   'ruleAgrees', // the rule sieves chose the same speaker
+  'answersAddress', // the turn before addressed the speaker by name: they answer
+  'addressedHere', // the turn addresses the speaker by name: rarely their own words
+  'namedHere', // the speaker is named in the paragraph's narration
   'bias',
 ] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
@@ -68,6 +71,7 @@ export function conversationFacts(turns: readonly Turn[]): ConversationFacts {
 
 /** What the confidence reads of one decision. */
 export interface DecisionFacts {
+  speaker: number;
   /** Model probability of the chosen speaker, and of the best other candidate (0 if none). */
   probability: number;
   runnerUp: number;
@@ -85,6 +89,7 @@ export function decisionFacts(
 ): DecisionFacts {
   const t = turns[i]!;
   return {
+    speaker: d.speaker,
     probability: d.probability,
     runnerUp: d.ranked.find((r) => r.char !== d.speaker)?.probability ?? 0,
     candidates: d.ranked.length,
@@ -118,6 +123,11 @@ export function confidenceFeatures(
   out[C.conversation] = Math.log(conversation.length[i]!);
   if (d.sameAsLast) out[C.sameAsLast] = 1;
   if (d.ruleAgrees) out[C.ruleAgrees] = 1;
+  const t = turns[i]!;
+  const prev = turns[i - 1];
+  if (prev && t.gap <= CONVERSATION_GAP && prev.vocatives.has(d.speaker)) out[C.answersAddress] = 1;
+  if (t.vocatives.has(d.speaker)) out[C.addressedHere] = 1;
+  if (t.narration.includes(d.speaker)) out[C.namedHere] = 1;
   out[C.bias] = 1;
   return out;
 }
