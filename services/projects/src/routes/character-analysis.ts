@@ -25,6 +25,8 @@ export function characterAnalysisRoutes(
       onRequest: signedIn,
       schema: {
         summary: 'Analyse characters of the project (Pro: characters:analysis)',
+        // A new project has no characters until it is analysed: no link from its creation leads here.
+        'x-not-always-there': true,
         description:
           'One analysis per id, in the order asked (`data[0]` is the first). Each has the SPEC fields ' +
           '(summary, personality, arc, relationships, motivation), `source` (`built-in`: counted from the ' +
