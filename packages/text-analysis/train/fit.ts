@@ -266,9 +266,9 @@ export function trainModel(
 /**
  * The model of `weights` calibrated on `points`, decisions of models that never saw the novels
  * decoded: the speaker probability through the isotonic fit, or with `certainty`, the confidence
- * model's output (`confidence.ts`). The confidence model is off by default: leave-one-novel-out it
- * raised reviewCatch25 0.5439 -> 0.5571 but lowered highConfidenceShare 0.4071 -> 0.3873, under
- * its 0.40 target.
+ * model's output (`confidence.ts`). The confidence model is off by default: leave-one-novel-out
+ * (eval:lono --shared-folds) it raised reviewCatch25 0.5433 -> 0.5571 but lowered
+ * highConfidenceShare 0.399 -> 0.3873 (target 0.40).
  */
 export function withConfidence(weights: number[], points: readonly DecodedPoint[], certainty = false): SpeakerModel {
   if (!certainty) return modelOf(weights, fitIsotonic(points.map((p) => [p.x ? p.probability : 0, p.right])));
