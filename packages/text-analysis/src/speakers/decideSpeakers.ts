@@ -87,31 +87,34 @@ export function decideSpeakers(
   const cast = castFacts(characters);
   const out = quotes.map((q) => ({ ...q }));
   const chosen = bestPath(model, turns, cast);
-  const once = heardOnce(turns, chosen, cast.narrator);
-  if (once.size)
-    explain(model, turns, cast, chosen, Infinity, (d, t) => {
-      if (once.has(chosen[t]!)) chosen[t] = d.ranked.find((r) => !once.has(r.char))?.char ?? -1;
-    });
   // Each decision is written to its quotes as it is explained, not held for the whole book.
-  explain(model, turns, cast, chosen, KEPT_CANDIDATES, (d, t) => {
-    for (const k of turns[t]!.quotes) {
-      const q = out[order[k]!]!;
-      if (d.speaker < 0) {
-        Object.assign(q, { speakerId: null, confidence: 0, attributionMethod: 'none', candidates: [], evidence: [] });
-        continue;
+  explain(
+    model,
+    turns,
+    cast,
+    chosen,
+    KEPT_CANDIDATES,
+    (d, t) => {
+      for (const k of turns[t]!.quotes) {
+        const q = out[order[k]!]!;
+        if (d.speaker < 0) {
+          Object.assign(q, { speakerId: null, confidence: 0, attributionMethod: 'none', candidates: [], evidence: [] });
+          continue;
+        }
+        const { method, cue } = methodOf(d.cues);
+        q.speakerId = characters[d.speaker]!.id;
+        q.attributionMethod = method;
+        q.confidence = Math.round(calibrate(model, d.certainty) * 1000) / 1000;
+        q.candidates = d.ranked.slice(0, KEPT_CANDIDATES).map((r) => ({
+          speakerId: characters[r.char]!.id,
+          probability: Math.round(r.probability * 1000) / 1000,
+        }));
+        // The cue the method is reported under (the tag, pronoun, vocative…) leads the evidence even
+        // when correlated cues (the tagged name is also the paragraph's subject) pushed harder.
+        q.evidence = cue && !d.evidence.includes(cue) ? [cue, ...d.evidence].slice(0, KEPT_EVIDENCE) : d.evidence;
       }
-      const { method, cue } = methodOf(d.cues);
-      q.speakerId = characters[d.speaker]!.id;
-      q.attributionMethod = method;
-      q.confidence = Math.round(calibrate(model, d.certainty) * 1000) / 1000;
-      q.candidates = d.ranked.slice(0, KEPT_CANDIDATES).map((r) => ({
-        speakerId: characters[r.char]!.id,
-        probability: Math.round(r.probability * 1000) / 1000,
-      }));
-      // The cue the method is reported under (the tag, pronoun, vocative…) leads the evidence even
-      // when correlated cues (the tagged name is also the paragraph's subject) pushed harder.
-      q.evidence = cue && !d.evidence.includes(cue) ? [cue, ...d.evidence].slice(0, KEPT_EVIDENCE) : d.evidence;
-    }
-  });
+    },
+    heardOnce(turns, chosen, cast.narrator),
+  );
   return out;
 }

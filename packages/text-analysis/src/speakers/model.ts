@@ -52,6 +52,8 @@ export interface TurnDecision {
   cues: string[];
 }
 
+const NO_ONE: ReadonlySet<number> = new Set();
+
 /** Paths kept by the beam search. */
 const BEAM = 6;
 /** A feature is evidence when it adds at least this to the speaker's score, ... */
@@ -220,6 +222,8 @@ export function explain(
   chosen: readonly number[],
   keepRanked: number,
   visit: (d: TurnDecision, turn: number) => void,
+  /** Characters that may not speak: a turn chosen for one goes to its best other candidate. */
+  avoid: ReadonlySet<number> = NO_ONE,
 ): void {
   const buf = new Float64Array(BASE_COUNT);
   const conf = new Float64Array(CONFIDENCE_COUNT);
@@ -227,15 +231,18 @@ export function explain(
   const history: number[] = [];
   for (let i = 0; i < turns.length; i++) {
     const cands = candidatesOf(turns[i]!, history);
-    const speaker = chosen[i]!;
+    let speaker = chosen[i]!;
+    let all: { char: number; probability: number }[] = [];
+    let probs: number[] = [];
+    if (cands.length && speaker >= 0) {
+      probs = softmax(logits(model, turns, i, cands, cast, history, pronounReferent(turns[i]!, cast), new Map(), buf));
+      all = cands.map((c, k) => ({ char: c, probability: probs[k]! })).sort((a, b) => b.probability - a.probability);
+      if (avoid.has(speaker)) speaker = all.find((r) => !avoid.has(r.char))?.char ?? -1;
+    }
     if (cands.length === 0 || speaker < 0) {
       visit({ speaker: -1, probability: 0, certainty: 0, ranked: [], evidence: [], cues: [] }, i);
     } else {
       const referent = pronounReferent(turns[i]!, cast);
-      const probs = softmax(logits(model, turns, i, cands, cast, history, referent, new Map(), buf));
-      const all = cands
-        .map((c, k) => ({ char: c, probability: probs[k]! }))
-        .sort((a, b) => b.probability - a.probability);
       const probability = probs[cands.indexOf(speaker)]!;
       const facts = decisionFacts(turns, i, { speaker, probability, ranked: all }, history[0] ?? -1);
       const certainty = certaintyOf(
