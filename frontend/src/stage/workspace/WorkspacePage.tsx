@@ -238,7 +238,9 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   const editCast = async (call: () => Promise<Cast>, done: string) => {
     try {
       await patchLocal(await call());
-      toast.success(done, { id: TOAST_ID });
+      // A toast of its own: updating the shared one while it fades out (an analysis ending right
+      // after) would lose that one's message.
+      toast.success(done, { id: 'cast-edit' });
       return true;
     } catch (err) {
       // The server's words say why (a 409 over 5 takes names the fix).
