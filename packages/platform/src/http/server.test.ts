@@ -49,10 +49,10 @@ describe('HTTP bootstrap', () => {
     const res = await app.inject({ method: 'GET', url: '/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const csp = String(res.headers['content-security-policy']);
-    // Helmet's defaults, plus blob: images (a chosen cover's preview) and media (a take before upload).
+    // Helmet's defaults, plus blob: images (a chosen cover's preview), and nothing else from blob:.
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob:");
-    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp.replace("img-src 'self' data: blob:", '')).not.toContain('blob:');
     expect(csp).toContain("script-src 'self'");
   });
 

@@ -171,12 +171,10 @@ export async function createHttpService(options: HttpServiceOptions) {
   });
   // Helmet's headers, its middleware built once: @fastify/helmet builds a new one (parsing the CSP
   // directives again) on every request, a visible share of the busiest reads. Helmet's defaults, and
-  // `blob:` for images and media: the browser shows a chosen cover and plays a recorded voice take
-  // from a blob: URL before it is uploaded.
+  // `blob:` for images only: the browser previews a chosen cover before it is uploaded. Media stay
+  // 'self' (an unsaved voice take plays through Web Audio, not from a blob: URL).
   const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] },
-    },
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } },
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
   await registerOpenApi(app, options.name);
