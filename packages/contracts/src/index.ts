@@ -7,3 +7,4 @@ export * from './plans.js';
 export * from './text.js';
 export * from './billing.js';
 export * from './character-analysis.js';
+export * from './review.js';

@@ -1,7 +1,7 @@
 // The review queue of issue 19: the quotes the user has not confirmed (attributionMethod other than
 // 'user'), least confident first, one page at a time, each with the text around it, the speakers the
 // engine weighed with their probabilities and the evidence it gave. Pure: the route loads the project.
-import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { Character, OutlineItem, Quote, ReviewItem, ReviewPage } from '@castbook/contracts';
 import { HttpError } from '@castbook/platform';
 import { bookView } from '../exports/book.js';
 
@@ -10,29 +10,6 @@ export const REVIEW_LIMIT = { default: 50, max: 200 } as const;
 export const CONTEXT_CHARS = 300;
 export const INVALID_REVIEW_CURSOR =
   'Invalid cursor: pass the nextCursor of the previous page, or none for the first page';
-
-export interface ReviewItem {
-  id: string;
-  text: string;
-  startOffset: number;
-  endOffset: number;
-  chapter: string;
-  speakerId: string | null;
-  speakerName: string | null;
-  confidence: number;
-  attributionMethod: Quote['attributionMethod'];
-  candidates: { speakerId: string; name: string | null; probability: number }[];
-  evidence: string[];
-  context: { before: string; after: string };
-}
-
-export interface ReviewPage {
-  quotes: ReviewItem[];
-  nextCursor: string | null;
-  /** Quotes the user has confirmed, and all quotes: the progress bar's figures. */
-  confirmed: number;
-  total: number;
-}
 
 /** Where a page starts: after this (confidence, start, id) in the queue's order. */
 interface Position {

@@ -1,6 +1,6 @@
 // GET /api/projects/{id}/review (issue 19): the review queue, owner only (another user's project is
 // a 404); read-only projects list theirs too (reading stays allowed).
-import { apiSuccess, attributionMethod, ok } from '@castbook/contracts';
+import { apiSuccess, ok, reviewQueuePage } from '@castbook/contracts';
 import { currentUser, errorResponses, type authHook, type HttpService } from '@castbook/platform';
 import { z } from 'zod';
 import type { Projects } from '../domain/project-service.js';
@@ -18,29 +18,6 @@ const query = z.object({
   cursor: z.string().optional().describe("The previous page's nextCursor (opaque); leave it out for the first page"),
 });
 
-const item = z.object({
-  id: z.string(),
-  text: z.string(),
-  startOffset: z.number().int().min(0),
-  endOffset: z.number().int().min(0),
-  chapter: z.string().describe('The title of the chapter holding it'),
-  speakerId: z.string().nullable(),
-  speakerName: z.string().nullable(),
-  confidence: z.number().min(0).max(1),
-  attributionMethod,
-  candidates: z
-    .array(z.object({ speakerId: z.string(), name: z.string().nullable(), probability: z.number().min(0).max(1) }))
-    .describe('The speakers the engine weighed, best first, with their probabilities'),
-  evidence: z.array(z.string()).describe("What decided the speaker (the engine's strongest features)"),
-  context: z.object({ before: z.string(), after: z.string() }).describe('The text around the quote'),
-});
-const page = z.object({
-  quotes: z.array(item),
-  nextCursor: z.string().nullable(),
-  confirmed: z.number().int().min(0).describe("Quotes the user has confirmed (attributionMethod 'user')"),
-  total: z.number().int().min(0),
-});
-
 export function reviewRoutes(app: HttpService, projects: Projects, signedIn: ReturnType<typeof authHook>): void {
   app.get(
     '/api/projects/:id/review',
@@ -54,7 +31,7 @@ export function reviewRoutes(app: HttpService, projects: Projects, signedIn: Ret
         params: z.object({ id: z.string() }),
         querystring: query,
         response: {
-          200: apiSuccess(page),
+          200: apiSuccess(reviewQueuePage),
           400: errorResponses(400)[400]!.describe('A bad limit or cursor'),
           ...errorResponses(401, 404),
         },
