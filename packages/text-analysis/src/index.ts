@@ -8,3 +8,5 @@ export { attributeQuotes, mergeNarrator, CONFIDENCE } from './attribution/index.
 export { assignColors } from './colors/index.js';
 export { detectStructure } from './structure/index.js';
 export { chunk, DEFAULT_CHUNK_SIZE } from './chunk/index.js';
+// Issue 19: one conversation decoded again around the user's fixes.
+export { redecideConversation, type RedecidedConversation, type RedecidedQuote } from './speakers/redecide.js';

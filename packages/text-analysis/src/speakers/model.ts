@@ -170,8 +170,18 @@ export function decode(
   return out;
 }
 
-/** The speaker of each turn on the most probable path (beam search), -1 where a turn has no candidate. */
-export function bestPath(model: SpeakerModel, turns: readonly Turn[], cast: CastFacts): number[] {
+/**
+ * The speaker of each turn on the most probable path (beam search), -1 where a turn has no candidate.
+ * `anchors` (turn -> character, -1 for no speaker) are speakers already known (a user's fix, the
+ * turns around a re-decided span): every path takes that speaker there, scored by its probability
+ * under the path's history, so an anchor steers its neighbours as a tag would.
+ */
+export function bestPath(
+  model: SpeakerModel,
+  turns: readonly Turn[],
+  cast: CastFacts,
+  anchors?: ReadonlyMap<number, number>,
+): number[] {
   const buf = new Float64Array(BASE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
   for (let i = 0; i < turns.length; i++) {
@@ -179,21 +189,24 @@ export function bestPath(model: SpeakerModel, turns: readonly Turn[], cast: Cast
     const seen = new Set<string>();
     const referent = pronounReferent(turns[i]!, cast);
     const fixed = new Map<number, number>();
+    const anchor = anchors?.get(i);
     for (const path of beam) {
       const cands = candidatesOf(turns[i]!, path.history);
-      if (cands.length === 0) {
+      if (anchor !== undefined && anchor >= 0 && !cands.includes(anchor)) cands.push(anchor);
+      if (cands.length === 0 || anchor === -1) {
         next.push({ score: path.score, history: [-1, ...path.history].slice(0, HISTORY), parent: path, speaker: -1 });
         continue;
       }
       const probs = softmax(logits(model, turns, i, cands, cast, path.history, referent, fixed, buf));
-      cands.forEach((c, k) =>
+      cands.forEach((c, k) => {
+        if (anchor !== undefined && c !== anchor) return;
         next.push({
           score: path.score + Math.log(probs[k]!),
           history: [c, ...path.history].slice(0, HISTORY),
           parent: path,
           speaker: c,
-        }),
-      );
+        });
+      });
     }
     next.sort((a, b) => b.score - a.score);
     beam = [];
@@ -232,6 +245,8 @@ export function explain(
   for (let i = 0; i < turns.length; i++) {
     const cands = candidatesOf(turns[i]!, history);
     let speaker = chosen[i]!;
+    // An anchored speaker (bestPath's anchors) may be no candidate of its own: score it anyway.
+    if (speaker >= 0 && !cands.includes(speaker)) cands.push(speaker);
     let all: { char: number; probability: number }[] = [];
     let probs: number[] = [];
     if (cands.length && speaker >= 0) {
