@@ -19,6 +19,8 @@ describe('gateway route table', () => {
     ['/api/projects/abc/analysis-progress/x', 'projects'],
     ['/api/upload/audio', 'projects'],
     ['/api/upload/parse-document', 'projects'],
+    ['/api/notifications', 'projects'],
+    ['/api/notifications/abc/read', 'projects'],
     ['/api/authors', 'authors'],
     ['/api/authors/123', 'authors'],
     ['/api/subscriptions/webhook', 'billing'],

@@ -11,6 +11,8 @@ export const SERVICE_ROUTES: ReadonlyArray<{ pattern: RegExp; service: ServiceNa
   { pattern: /^\/api\/projects\/[^/]+\/analysis-progress$/, service: 'analysis' },
   { pattern: /^\/api\/projects(\/|$)/, service: 'projects' },
   { pattern: /^\/api\/upload(\/|$)/, service: 'projects' },
+  // Notifications are projects' (docs/decisions.md, "Notifications").
+  { pattern: /^\/api\/notifications(\/|$)/, service: 'projects' },
   { pattern: /^\/api\/authors(\/|$)/, service: 'authors' },
   // The local payment provider's checkout, portal and invoice pages (embedded mode, no Stripe keys).
   { pattern: /^\/pay\//, service: 'billing' },

@@ -38,7 +38,9 @@ describe('event contracts', () => {
     expect(topicOf('author.deleted.v1')).toBe('authors.events');
     expect(topicOf('project_storage.changed.v1')).toBe('projects.events');
     expect(topicOf('author_storage.changed.v1')).toBe('authors.events');
-    expect(Object.keys(EVENT_TYPES)).toHaveLength(18);
+    expect(topicOf('subscription.trial_ending.v1')).toBe('billing.events');
+    expect(topicOf('subscription.payment_failed.v1')).toBe('billing.events');
+    expect(Object.keys(EVENT_TYPES)).toHaveLength(20);
   });
 
   it('reads the version from the type name', () => {

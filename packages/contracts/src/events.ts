@@ -58,6 +58,16 @@ export const EVENT_TYPES = {
       features: z.array(z.string()),
     }),
   },
+  /** A registration trial ends within 3 days (sent once per trial, with the reminder mail). */
+  'subscription.trial_ending.v1': {
+    topic: TOPICS.billing,
+    payload: z.object({ userId: id, endsAt: z.string().datetime({ offset: true }) }),
+  },
+  /** A renewal payment failed: Pro lasts until `graceEndsAt` unless the card is fixed (once per failure). */
+  'subscription.payment_failed.v1': {
+    topic: TOPICS.billing,
+    payload: z.object({ userId: id, graceEndsAt: z.string().datetime({ offset: true }) }),
+  },
   'author.created.v1': { topic: TOPICS.authors, payload: authorPayload },
   'author.updated.v1': { topic: TOPICS.authors, payload: authorPayload },
   'author.deleted.v1': { topic: TOPICS.authors, payload: authorPayload },

@@ -8,3 +8,5 @@ export * from './text.js';
 export * from './billing.js';
 export * from './character-analysis.js';
 export * from './review.js';
+export * from './notifications.js';
+export * from './second-opinion.js';

@@ -67,6 +67,14 @@ describe('billing over time (local provider, moved clock)', () => {
       )
     ).rows.map((r) => r.envelope.payload.tier as string);
   const noticesTo = (userId: string) => mails.filter((m) => m.to === `${userId}@example.com`);
+  /** The payloads of one type of billing's notices (the user's notifications, issue 19) in the outbox. */
+  const announced = async (type: string, userId: string) =>
+    (
+      await db.query("SELECT envelope FROM outbox WHERE envelope->>'type' = $1 AND key = $2 ORDER BY position", [
+        type,
+        userId,
+      ])
+    ).rows.map((r) => r.envelope.payload as Record<string, string>);
 
   it('mails the trial notice once, 3 days before the end, and ends the trial as Free by the sweeper', async () => {
     setUp();
@@ -78,6 +86,10 @@ describe('billing over time (local provider, moved clock)', () => {
     await payments.sweep();
     expect(noticesTo('trial-a')).toHaveLength(1);
     expect(noticesTo('trial-a')[0]!.subject).toBe('Your Castbook Pro trial ends in 3 days');
+    const trial = await subs.current('trial-a', 'r');
+    expect(await announced('subscription.trial_ending.v1', 'trial-a')).toEqual([
+      { userId: 'trial-a', endsAt: trial.endDate!.toISOString() },
+    ]);
     await payments.sweep();
     clock.advance(1 * DAY);
     await payments.sweep();
@@ -93,6 +105,7 @@ describe('billing over time (local provider, moved clock)', () => {
     await payments.sweep();
     expect(await changes('trial-a')).toEqual(['pro', 'free']);
     expect(noticesTo('trial-a')).toHaveLength(1);
+    expect(await announced('subscription.trial_ending.v1', 'trial-a')).toHaveLength(1);
   });
 
   it('dates a trial on the moved clock: a Pro sign-up after the clock moved still gets its 14 days', async () => {
@@ -143,6 +156,10 @@ describe('billing over time (local provider, moved clock)', () => {
     expect(pastDue.paymentFailedAt).not.toBeNull();
     const invoices = await local.listInvoices(pastDue.providerCustomerId!, 'http://app.test');
     expect(invoices.map((i) => i.status)).toEqual(['open']);
+    // Announced once, with the end of the grace period (7 days after the failure).
+    expect(await announced('subscription.payment_failed.v1', 'late-payer')).toEqual([
+      { userId: 'late-payer', graceEndsAt: new Date(pastDue.paymentFailedAt!.getTime() + 7 * DAY).toISOString() },
+    ]);
 
     clock.advance(6 * DAY);
     await payments.sweep();
@@ -155,6 +172,7 @@ describe('billing over time (local provider, moved clock)', () => {
     expect(ended.providerCustomerId).toBe(pastDue.providerCustomerId);
     expect((await local.getSubscription(pastDue.providerSubscriptionId!))?.status).toBe('canceled');
     expect(await changes('late-payer')).toEqual(['free', 'pro', 'free']);
+    expect(await announced('subscription.payment_failed.v1', 'late-payer')).toHaveLength(1);
   });
 
   it('a lapse found on a read (before any sweep) cancels the provider subscription too', async () => {

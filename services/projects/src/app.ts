@@ -9,9 +9,12 @@ import { AudioSamples } from './domain/uploads.js';
 import { voiceRoutes, voiceSamples } from './routes/voice.js';
 import { exportRoutes } from './exports/routes.js';
 import { reviewRoutes } from './review/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { castRoutes } from './routes/cast.js';
+import { speakerEditRoutes } from './routes/speaker-edits.js';
 import { characterAnalysisRoutes } from './routes/character-analysis.js';
-import { characterAnalyses } from './domain/character-analysis/from-config.js';
+import { languageModelFeatures } from './domain/character-analysis/from-config.js';
+import { secondOpinionRoutes } from './routes/second-opinion.js';
 import { projectRoutes } from './routes/projects.js';
 import { uploadRoutes } from './routes/uploads.js';
 
@@ -37,9 +40,13 @@ export async function projectsRoutes(app: HttpService, ctx: ServiceContext<Proje
   projectRoutes(app, projects, signedIn, config.MAX_IMAGE_BYTES, audioUrls);
   voiceRoutes(app, { projects, audioUrls, maxAudioBytes: config.MAX_AUDIO_BYTES }, signedIn);
   castRoutes(app, { projects, audioUrls }, signedIn);
+  speakerEditRoutes(app, { projects, audioUrls }, signedIn);
   exportRoutes(app, projects, signedIn);
   reviewRoutes(app, projects, signedIn);
-  characterAnalysisRoutes(app, characterAnalyses(config, ctx.db, projects), signedIn);
+  notificationRoutes(app, ctx.db, signedIn);
+  const { characterAnalyses, secondOpinions } = languageModelFeatures(config, ctx.db, projects, ctx.logger);
+  characterAnalysisRoutes(app, characterAnalyses, signedIn);
+  secondOpinionRoutes(app, secondOpinions, signedIn, { leaseMs: config.SECOND_OPINION_LEASE_MS, logger: ctx.logger });
   uploadRoutes(
     app,
     {

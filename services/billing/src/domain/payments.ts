@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { PLANS } from '@castbook/contracts';
-import { HttpError, type Database, type Logger, type Mailer } from '@castbook/platform';
+import { enqueueEvents, HttpError, type Database, type Logger, type Mailer } from '@castbook/platform';
 import { claimWebhookEvent, findUser, insertLead, lastWebhookAt, recentLeads, type Lead } from '../db/billing.js';
 import { claimTrialNotices, possiblyExpired, userOfProviderSubscription } from '../db/subscriptions.js';
 import {
@@ -16,6 +16,7 @@ import {
   type ProviderSubscription,
 } from '../payments/provider.js';
 import { leadMail, trialEndingMail } from './mails.js';
+import { paymentFailed, trialEnding } from '../events/subscription-events.js';
 import type { Expiry, Subscriptions } from './subscription-service.js';
 import { DAY_MS, entitlementSource, type SubscriptionRecord } from './subscriptions.js';
 
@@ -225,7 +226,12 @@ export class Payments {
           const userId = subId ? await userOfProviderSubscription(tx, subId) : undefined;
           if (userId) {
             const cur = await this.subs.locked(tx, userId, meta);
-            if (!cur.paymentFailedAt) await this.subs.save(tx, cur, { ...cur, paymentFailedAt: this.subs.now() }, meta);
+            if (!cur.paymentFailedAt) {
+              const failedAt = this.subs.now();
+              await this.subs.save(tx, cur, { ...cur, paymentFailedAt: failedAt }, meta);
+              // The user hears of it once per failure (a notification), in the transaction that starts the grace.
+              await enqueueEvents(tx, [paymentFailed(userId, new Date(failedAt.getTime() + this.subs.graceMs), meta)]);
+            }
           }
           break;
         }
@@ -253,7 +259,15 @@ export class Payments {
       expired++;
       await this.afterExpiry(result.expired);
     }
-    const notices = await claimTrialNotices(this.deps.db.pool, now, TRIAL_NOTICE_MS);
+    // Claimed with their events in one transaction: each trial's notice is announced exactly once.
+    const notices = await this.deps.db.transaction(async (tx) => {
+      const claimed = await claimTrialNotices(tx, now, TRIAL_NOTICE_MS);
+      await enqueueEvents(
+        tx,
+        claimed.map((n) => trialEnding(n.userId, n.endDate)),
+      );
+      return claimed;
+    });
     for (const n of notices) {
       await this.deps.mailer.send(trialEndingMail(n.email, n.name, n.endDate)).catch((err: unknown) => {
         this.deps.logger.error({ err, userId: n.userId }, 'trial notice not sent');

@@ -2,7 +2,8 @@
 // current job only: events of any other job, or a result for a content version that is no longer the
 // project's, are stale and dropped (ARCHITECTURE.md, "Stale work is ignored").
 // A completed result is read from the analysis bucket and merged with the user's own work
-// (domain/reanalysis.ts) before it replaces the characters and quotes.
+// (domain/reanalysis.ts) before it replaces the characters and quotes. A result applied, or a failure,
+// notifies the owner in the same transaction (issue 19); a dropped stale event notifies nobody.
 import { character, outline, quote, TOPICS, type TypedEvent } from '@castbook/contracts';
 import {
   enqueueEvents,
@@ -20,6 +21,8 @@ import type { ProjectRecord } from '../domain/projects.js';
 import { mergeReanalysis } from '../domain/reanalysis.js';
 import { analysisCancelled, analysisCompleted, analysisFailed } from '../domain/analysis-status.js';
 import { projectEvent } from './project-events.js';
+import { insertNotification } from '../db/notifications.js';
+import { analysisCompletedNotice, analysisFailedNotice, type Notice } from '../notifications/notices.js';
 
 export const PROJECTS_ANALYSIS_GROUP = 'projects-analysis';
 
@@ -41,6 +44,17 @@ async function currentJob(tx: Queryable, projectId: string, jobId: string, log: 
 async function save(tx: Queryable, next: ProjectRecord) {
   await updateProject(tx, next);
   await enqueueEvents(tx, [projectEvent('project.updated.v1', next)]);
+}
+
+/** The owner's notice of what the event did, in the transaction that did it (one per event). */
+async function notify(tx: Queryable, p: ProjectRecord, e: { id: string; occurredAt: string }, notice: Notice) {
+  await insertNotification(tx, {
+    ...notice,
+    userId: p.userId,
+    projectId: p.id,
+    sourceEventId: e.id,
+    createdAt: new Date(e.occurredAt),
+  });
 }
 
 export async function applyAnalysisCompleted(
@@ -68,6 +82,12 @@ export async function applyAnalysisCompleted(
     outline: p.outline.length ? p.outline : (result.outline ?? []),
     updatedAt: new Date(),
   });
+  await notify(
+    tx,
+    p,
+    e,
+    analysisCompletedNotice(p.id, p.title, { characters: merged.characters.length, quotes: merged.quotes.length }),
+  );
 }
 
 export async function applyAnalysisEnded(
@@ -79,6 +99,7 @@ export async function applyAnalysisEnded(
   if (!p) return;
   if (e.type === 'analysis.failed.v1') {
     await save(tx, { ...p, ...analysisFailed(e.payload.error), updatedAt: new Date() });
+    await notify(tx, p, e, analysisFailedNotice(p.id, p.title, e.payload.error));
   } else {
     // Stopped by the analysis service itself (the user's cancel already settled the project).
     await save(tx, { ...p, ...analysisCancelled(p), updatedAt: new Date() });
