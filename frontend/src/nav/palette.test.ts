@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paletteItems } from './palette';
 import { PUBLIC_PAGES, SETTINGS_PAGES } from './pages';
 
@@ -31,5 +31,41 @@ describe('command palette items (PRODUCT.md)', () => {
 
   it('works before projects and authors have loaded', () => {
     expect(paletteItems(pages, undefined, undefined, 'twist')).toEqual([]);
+  });
+
+  it("finds the open project's characters (by name or alias) and chapters first, and runs them", () => {
+    const open = {
+      projectId: 'p2',
+      title: 'Oliver Twist',
+      characters: [
+        { id: 'c1', name: 'Fagin', alternativeNames: ['the Jew'], lines: 120 },
+        { id: 'c2', name: 'Mr. Bumble', alternativeNames: ['the beadle'], lines: 1 },
+      ],
+      chapters: [
+        { id: 'ch1', title: 'CHAPTER I. TREATS OF THE PLACE WHERE OLIVER TWIST WAS BORN' },
+        { id: 'ch2', title: 'CHAPTER II. TREATS OF OLIVER TWIST’S GROWTH' },
+      ],
+      showChapter: vi.fn(),
+      showCharacter: vi.fn(),
+    };
+    const beadle = paletteItems(pages, projects, authors, 'beadle', open);
+    expect(beadle.map((i) => [i.group, i.title, i.description])).toEqual([
+      ['Characters', 'Mr. Bumble', 'Character · 1 line · also “the beadle” · show lines'],
+    ]);
+    beadle[0]!.run!();
+    expect(open.showCharacter).toHaveBeenCalledWith('c2');
+
+    const growth = paletteItems(pages, projects, authors, 'oliver growth', open);
+    expect(growth.map((i) => i.key)).toEqual(['chapter:ch2']);
+    growth[0]!.run!();
+    expect(open.showChapter).toHaveBeenCalledWith('ch2');
+
+    // Characters and chapters come before the projects; without a project open there are none.
+    expect(paletteItems(pages, projects, authors, 'twist', open).map((i) => i.group)).toEqual([
+      'Chapters',
+      'Chapters',
+      'Projects',
+    ]);
+    expect(paletteItems(pages, projects, authors, 'fagin', null)).toEqual([]);
   });
 });

@@ -1,17 +1,23 @@
 // What the command palette lists (PRODUCT.md): the app's pages, the caller's projects (by title)
-// and authors (by name). Every word of the query must appear.
+// and authors (by name), and in a project's workspace its characters (by name or alias) and chapters
+// (issue 19). Every word of the query must appear.
 import type { SvgIconComponent } from '@mui/icons-material';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import RecordVoiceOverOutlined from '@mui/icons-material/RecordVoiceOverOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
+import type { OpenProject } from './open-project';
 import { matchPages, type AppPage } from './pages';
 
 export interface PaletteItem {
   key: string;
   title: string;
   description: string;
-  path: string;
+  /** Where choosing it goes, or (for the open project's characters and chapters) what it does there. */
+  path?: string;
+  run?: () => void;
   icon: SvgIconComponent;
-  group: 'Pages' | 'Projects' | 'Authors';
+  group: 'Pages' | 'Projects' | 'Authors' | 'Characters' | 'Chapters';
 }
 
 export interface PaletteProject {
@@ -38,6 +44,7 @@ export function paletteItems(
   projects: PaletteProject[] | undefined,
   authors: PaletteAuthor[] | undefined,
   query: string,
+  open: OpenProject | null = null,
 ): PaletteItem[] {
   const q = words(query);
   const pageItems: PaletteItem[] = matchPages(pages, query).map((p) => ({
@@ -70,6 +77,39 @@ export function paletteItems(
       icon: PersonOutline,
       group: 'Authors',
     }));
-  // With a query, what the user named comes first: their projects and authors, then pages.
-  return q.length ? [...projectItems, ...authorItems, ...pageItems] : [...pageItems, ...projectItems, ...authorItems];
+  // With a query, what the user named comes first: the open project's characters and chapters, their
+  // projects and authors, then pages.
+  if (!q.length) return [...pageItems, ...projectItems, ...authorItems];
+  return [...openProjectItems(open, q), ...projectItems, ...authorItems, ...pageItems];
+}
+
+function openProjectItems(open: OpenProject | null, q: string[]): PaletteItem[] {
+  if (!open) return [];
+  const characters: PaletteItem[] = [];
+  for (const c of open.characters) {
+    if (characters.length === PALETTE_GROUP_LIMIT) break;
+    const alias = matches(c.name, q) ? null : c.alternativeNames.find((n) => matches(n, q));
+    if (alias === undefined) continue;
+    const lines = c.lines === 1 ? '1 line' : `${c.lines.toLocaleString('en-US')} lines`;
+    characters.push({
+      key: `character:${c.id}`,
+      title: c.name,
+      description: `Character · ${lines}${alias ? ` · also “${alias}”` : ''} · show lines`,
+      run: () => open.showCharacter(c.id),
+      icon: RecordVoiceOverOutlined,
+      group: 'Characters',
+    });
+  }
+  const chapters: PaletteItem[] = open.chapters
+    .filter((c) => matches(c.title, q))
+    .slice(0, PALETTE_GROUP_LIMIT)
+    .map((c) => ({
+      key: `chapter:${c.id}`,
+      title: c.title,
+      description: `Chapter of ${open.title}`,
+      run: () => open.showChapter(c.id),
+      icon: MenuBookOutlined,
+      group: 'Chapters',
+    }));
+  return [...characters, ...chapters];
 }

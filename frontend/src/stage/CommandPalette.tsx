@@ -1,5 +1,5 @@
 // The header's search (PRODUCT.md): a command palette over the app's pages, the caller's projects and
-// authors. Ctrl/Cmd+K opens it.
+// authors, and the open project's characters and chapters (issue 19). Ctrl/Cmd+K opens it.
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -16,6 +16,7 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import { useAuthors } from '../api/authors-api';
 import { useProjects } from '../api/projects-api';
+import { useOpenProject } from '../nav/open-project';
 import { paletteItems, type PaletteItem } from '../nav/palette';
 import { PUBLIC_PAGES, readyPages, SETTINGS_PAGES, SIDEBAR_PAGES } from '../nav/pages';
 
@@ -53,16 +54,21 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const { data: projects } = useProjects();
   const { data: authors } = useAuthors();
-  const results = useMemo(() => paletteItems(ALL_PAGES, projects, authors, query), [projects, authors, query]);
+  const open = useOpenProject();
+  const results = useMemo(
+    () => paletteItems(ALL_PAGES, projects, authors, query, open),
+    [projects, authors, query, open],
+  );
 
   // The list scrolls: keep the row the arrow keys reached in sight.
   useEffect(() => {
     document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
-  const go = (path: string) => {
+  const go = (item: PaletteItem) => {
     onClose();
-    void navigate(path);
+    if (item.run) item.run();
+    else if (item.path) void navigate(item.path);
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -74,7 +80,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
       setActive((i) => Math.max(i - 1, 0));
     } else if (e.key === 'Enter' && results[active]) {
       e.preventDefault();
-      go(results[active].path);
+      go(results[active]);
     }
   };
 
@@ -95,7 +101,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
         <InputBase
           autoFocus
           fullWidth
-          placeholder="Search pages, projects and authors…"
+          placeholder={open ? 'Search characters, chapters, pages, projects…' : 'Search pages, projects and authors…'}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -103,7 +109,9 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           }}
           onKeyDown={onKeyDown}
           inputProps={{
-            'aria-label': 'Search pages, projects and authors',
+            'aria-label': open
+              ? 'Search characters, chapters, pages and projects'
+              : 'Search pages, projects and authors',
             role: 'combobox',
             'aria-expanded': true,
             'aria-controls': 'palette-results',
@@ -139,7 +147,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
                   aria-selected={i === active}
                   selected={i === active}
                   onMouseEnter={() => setActive(i)}
-                  onClick={() => go(item.path)}
+                  onClick={() => go(item)}
                   sx={{ borderRadius: 2 }}
                 >
                   <ListItemIcon sx={{ minWidth: 40 }}>

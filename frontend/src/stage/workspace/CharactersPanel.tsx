@@ -1,9 +1,20 @@
 // The Characters panel (SPEC §2, §4): a card per character with its colour, mentions and lines; view
 // or edit name and summary (Save applies, Cancel reverts), colour saved at once, collapsible
 // summaries with a collapse-all toggle, add a character; each card's menu merges it into another or
-// deletes it (CharacterMenu).
+// deletes it (CharacterMenu). Clicking a character's name filters the text to its lines (issue 19).
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Card, Collapse, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  Card,
+  Collapse,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -26,6 +37,10 @@ interface Props {
   onAdd(name: string): Promise<boolean>;
   /** A read-only project (over the plan's limit): characters can be read, not changed. */
   readOnly?: boolean;
+  /** Filters the text to the character's lines (null: the whole text again). */
+  onShowLines?(character: Character | null): void;
+  /** The character whose lines the text is filtered to. */
+  shownId?: string | null;
 }
 
 export function CharactersPanel({
@@ -37,6 +52,8 @@ export function CharactersPanel({
   onMerge,
   onAdd,
   readOnly = false,
+  onShowLines,
+  shownId = null,
 }: Props) {
   // Summaries start collapsed; the set holds the open ones.
   const [open, setOpen] = useState<Set<string>>(() => new Set());
@@ -93,6 +110,8 @@ export function CharactersPanel({
             onDelete={onDelete}
             onMerge={onMerge}
             readOnly={readOnly}
+            onShowLines={onShowLines}
+            shown={shownId === c.id}
           />
         ))}
       </Stack>
@@ -181,6 +200,8 @@ const CharacterCard = memo(function CharacterCard({
   onDelete,
   onMerge,
   readOnly,
+  onShowLines,
+  shown,
 }: {
   character: Character;
   /** The whole cast: the targets "Merge into…" offers. */
@@ -192,6 +213,8 @@ const CharacterCard = memo(function CharacterCard({
   onDelete(character: Character): Promise<boolean>;
   onMerge(from: Character, into: Character): Promise<boolean>;
   readOnly: boolean;
+  onShowLines?(character: Character | null): void;
+  shown: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(character.name);
@@ -254,16 +277,40 @@ const CharacterCard = memo(function CharacterCard({
             />
           </Box>
         </Tooltip>
-        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography sx={{ fontWeight: 650, fontSize: 15 }} noWrap title={character.name}>
+        {/* The name and counts: a click shows the character's lines, a second click the whole text. */}
+        <ButtonBase
+          disabled={!onShowLines}
+          aria-pressed={onShowLines ? shown : undefined}
+          aria-label={`Show lines of ${character.name}`}
+          data-testid="show-lines"
+          onClick={() => onShowLines?.(shown ? null : character)}
+          sx={{
+            minWidth: 0,
+            flexGrow: 1,
+            display: 'block',
+            textAlign: 'left',
+            borderRadius: 1,
+            px: 0.5,
+            mx: -0.5,
+            bgcolor: shown ? 'action.selected' : 'transparent',
+            '&:hover': { bgcolor: 'action.hover' },
+            '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
+        >
+          <Typography
+            component="span"
+            sx={{ display: 'block', fontWeight: 650, fontSize: 15 }}
+            noWrap
+            title={character.name}
+          >
             {character.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
             {lines === 1 ? '1 line' : `${lines} lines`} ·{' '}
             {character.mentions === 1 ? '1 mention' : `${character.mentions} mentions`}
             {character.isUserCreated ? ' · added by you' : ''}
           </Typography>
-        </Box>
+        </ButtonBase>
         {!editing && !readOnly && (
           <Tooltip title="Edit">
             <IconButton size="small" aria-label={`Edit ${character.name}`} onClick={startEdit}>

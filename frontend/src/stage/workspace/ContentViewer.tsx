@@ -1,17 +1,31 @@
 // The book's text as a virtualised list of paragraph blocks (@tanstack/react-virtual): only the
 // blocks on screen are in the DOM, so a 3 MB book opens and scrolls like a short one. Quotes are
 // painted in their speaker's colour; the selected range (an outline item, a quote) is highlighted.
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Box, useTheme } from '@mui/material';
 import type { Character, Quote } from '@castbook/contracts';
 import { blockIndexAt, blockText, groupBlocks, groupIndexOf, type TextBlock } from './text-blocks';
 import { segmentsFor, type Range } from './segments';
 import { speakerColor, withAlpha } from './colors';
+import { markRuns, type FindMarks } from './find/search';
 
 export interface ContentViewerHandle {
-  /** Scrolls so the block holding `offset` is at the top. */
-  scrollToOffset(offset: number): void;
+  /**
+   * Scrolls so the block holding `offset` is at the top; with 'match', so the current search match
+   * (painted from `find`) is in the middle, and not at all when it is already on screen.
+   */
+  scrollToOffset(offset: number, focus?: 'block' | 'match'): void;
   /** The offset of the first block on screen. */
   topOffset(): number;
 }
@@ -25,6 +39,10 @@ interface Props {
   selection: Range | null;
   activeQuoteId: string | null;
   onQuoteClick(quote: Quote, anchor: HTMLElement): void;
+  /** The book search's matches, painted over the text (find/). */
+  find?: FindMarks | null;
+  /** A heading shown before a block (by its start): the chapter of a filtered character's lines. */
+  labels?: ReadonlyMap<number, string> | null;
 }
 
 const FONT_PX = 17;
@@ -52,6 +70,8 @@ const Block = memo(function Block({
   selection,
   activeQuoteId,
   paint,
+  find,
+  label,
 }: {
   content: string;
   block: TextBlock;
@@ -59,13 +79,17 @@ const Block = memo(function Block({
   selection: Range | null;
   activeQuoteId: string | null;
   paint: Paint;
+  find: FindMarks | null;
+  label: string | undefined;
 }) {
   const text = useMemo(() => blockText(content, block), [content, block]);
   const segments = useMemo(() => segmentsFor(block, quotes, selection), [block, quotes, selection]);
-  return (
+  const paragraph = (
     <p data-offset={block.start}>
       {segments.map((s) => {
-        const piece = text.slice(s.start - block.start, s.end - block.start);
+        const piece = find
+          ? marked(text, block.start, s, find)
+          : text.slice(s.start - block.start, s.end - block.start);
         const q = s.quote;
         if (!q) return s.selected ? <mark key={s.start}>{piece}</mark> : piece;
         const speaker = paint.name(q.speakerId);
@@ -92,7 +116,33 @@ const Block = memo(function Block({
       })}
     </p>
   );
+  if (label === undefined) return paragraph;
+  return (
+    <>
+      <h3 className="block-label">{label}</h3>
+      {paragraph}
+    </>
+  );
 });
+
+/** A run's text with the search matches in it wrapped in marks (the current one tagged for scrolling). */
+function marked(text: string, from: number, run: Range, find: FindMarks): ReactNode {
+  const runs = markRuns(run.start, run.end, find);
+  if (runs.length === 1 && !runs[0]!.mark) return text.slice(run.start - from, run.end - from);
+  return runs.map((r) => {
+    const piece = text.slice(r.start - from, r.end - from);
+    if (!r.mark) return piece;
+    return r.mark === 'current' ? (
+      <mark key={r.start} className="find find-current" data-find-current="">
+        {piece}
+      </mark>
+    ) : (
+      <mark key={r.start} className="find">
+        {piece}
+      </mark>
+    );
+  });
+}
 
 function clip(selection: Range | null, block: TextBlock): Range | null {
   if (!selection || selection.end <= block.start || selection.start >= block.end) return null;
@@ -100,7 +150,7 @@ function clip(selection: Range | null, block: TextBlock): Range | null {
 }
 
 export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function ContentViewer(
-  { content, blocks, quotes, characters, selection, activeQuoteId, onQuoteClick },
+  { content, blocks, quotes, characters, selection, activeQuoteId, onQuoteClick, find = null, labels = null },
   ref,
 ) {
   const theme = useTheme();
@@ -144,10 +194,13 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
   useImperativeHandle(
     ref,
     () => ({
-      scrollToOffset(offset: number) {
+      scrollToOffset(offset: number, focus: 'block' | 'match' = 'block') {
         const index = blockIndexAt(blocks, offset);
         const group = groupIndexOf(groups, index);
         if (group < 0) return;
+        const match = focus === 'match';
+        const seen = match && scrollRef.current?.querySelector<HTMLElement>('mark[data-find-current]');
+        if (seen && scrollRef.current && inView(seen, scrollRef.current)) return;
         virtualizer.scrollToIndex(group, { align: 'start' });
         // Then, once the row is on screen and the list has settled, bring the block itself to the top.
         const target = blocks[index]!.start;
@@ -157,13 +210,15 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
         const settle = () => {
           const el = scrollRef.current;
           if (!el || token !== jump.current || ++frames > 60) return;
-          const p = el.querySelector<HTMLElement>(`p[data-offset="${target}"]`);
+          const p = el.querySelector<HTMLElement>(match ? 'mark[data-find-current]' : `p[data-offset="${target}"]`);
           if (!p || el.scrollTop !== last) {
             last = el.scrollTop;
             requestAnimationFrame(settle);
             return;
           }
-          const delta = p.getBoundingClientRect().top - el.getBoundingClientRect().top - 12;
+          const box = el.getBoundingClientRect();
+          const at = p.getBoundingClientRect();
+          const delta = match ? at.top + at.height / 2 - (box.top + box.height / 2) : at.top - box.top - 12;
           if (Math.abs(delta) > 2) {
             el.scrollTop += delta;
             last = NaN;
@@ -261,6 +316,28 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
           bgcolor: dark ? 'rgba(255,255,255,0.07)' : 'rgba(21,24,39,0.06)',
         },
         '& .q-sel': { boxShadow: `inset 0 -100px 0 ${dark ? 'rgba(129,140,248,0.25)' : 'rgba(79,70,229,0.12)'}` },
+        '& .block-label': {
+          m: 0,
+          px: `${PAD_X}px`,
+          pt: 1,
+          pb: 1,
+          fontFamily: theme.typography.fontFamily,
+          fontSize: 12,
+          fontWeight: 700,
+          letterSpacing: '0.06em',
+          textTransform: 'uppercase',
+          color: 'text.secondary',
+        },
+        '& mark.find': {
+          bgcolor: dark ? 'rgba(250,204,21,0.35)' : 'rgba(250,204,21,0.45)',
+          color: 'inherit',
+          borderRadius: '2px',
+        },
+        '& mark.find-current': {
+          bgcolor: dark ? '#f59e0b' : '#fb923c',
+          color: dark ? '#111827' : 'inherit',
+          outline: `2px solid ${dark ? '#fbbf24' : '#c2410c'}`,
+        },
         '& .q-active': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: '1px' },
       }}
     >
@@ -287,6 +364,8 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
                     selection={clip(selection, block)}
                     activeQuoteId={active && clip(active, block) ? activeQuoteId : null}
                     paint={paint}
+                    find={find}
+                    label={labels?.get(block.start)}
                   />
                 ))}
               </div>
@@ -299,3 +378,10 @@ export const ContentViewer = forwardRef<ContentViewerHandle, Props>(function Con
 });
 
 const rangeOf = (q: Quote): Range => ({ start: q.startOffset, end: q.endOffset });
+
+/** Wholly inside the scrolling box. */
+function inView(el: HTMLElement, box: HTMLElement): boolean {
+  const r = el.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  return r.top >= b.top && r.bottom <= b.bottom;
+}
