@@ -46,6 +46,13 @@ import {
 } from '../events/project-events.js';
 import { layUserQuotes, markUserEdits, type Analysed } from './reanalysis.js';
 import { deleteCharacter, mergeCharacters } from './cast-edits.js';
+import {
+  applySpeakerChanges,
+  assignChapterLines,
+  proposeSpread,
+  splitLines,
+  type SpeakerChange,
+} from './speaker-edits.js';
 import { addDeletedNames } from '../db/deleted-characters.js';
 import { dropAnalysesExcept } from '../db/character-analyses.js';
 import { analysingCurrentText, analysisCancelled, analysisRequested, textChanged } from './analysis-status.js';
@@ -566,6 +573,63 @@ export class Projects {
   async deleteCharacter(caller: Caller, projectId: string, characterId: string) {
     await this.writable(caller, projectId);
     return this.editCast(caller, projectId, (p) => deleteCharacter(p, characterId));
+  }
+
+  /**
+   * POST …/quotes/{quoteId}/spread (issue 19): what re-deciding that quote's conversation would
+   * change (speaker-edits.ts); reads only, so a read-only project can preview too.
+   */
+  async proposeSpread(userId: string, projectId: string, quoteId: string) {
+    const { project, content } = await this.withContent(userId, projectId);
+    return proposeSpread(content, project.contentVersion, project, quoteId);
+  }
+
+  /** POST …/quotes/spread/apply (issue 19): a proposal's changes, on the text version it was made on. */
+  async applySpeakerChanges(caller: Caller, projectId: string, contentVersion: number, changes: SpeakerChange[]) {
+    await this.writable(caller, projectId);
+    return this.editCast(caller, projectId, (p) => ({
+      state: applySpeakerChanges(p, changes, { contentVersion, current: p.contentVersion }),
+    }));
+  }
+
+  /**
+   * POST …/characters/{characterId}/assign (issue 19): the character's lines in one chapter given to
+   * another; `dryRun` counts them and changes nothing.
+   */
+  async assignChapterLines(
+    caller: Caller,
+    projectId: string,
+    input: { fromId: string; toId: string; chapterId: string },
+    dryRun: boolean,
+  ): Promise<{ moved: number; project?: ProjectRecord }> {
+    if (dryRun) {
+      const p = await this.get(caller.userId, projectId);
+      return { moved: assignChapterLines(p, p.outline, input).moved.length };
+    }
+    await this.writable(caller, projectId);
+    let moved = 0;
+    const project = await this.editCast(caller, projectId, (p) => {
+      const done = assignChapterLines(p, p.outline, input);
+      moved = done.moved.length;
+      return { state: done.state };
+    });
+    return { moved, project };
+  }
+
+  /** POST …/characters/{characterId}/split (issue 19): lines moved to a new character of the user's. */
+  async splitLines(
+    caller: Caller,
+    projectId: string,
+    input: { fromId: string; quoteIds: string[]; name: string; color: string },
+  ) {
+    await this.writable(caller, projectId);
+    let characterId = '';
+    const project = await this.editCast(caller, projectId, (p) => {
+      const done = splitLines(p, input);
+      characterId = done.character.id;
+      return { state: done.state };
+    });
+    return { project, characterId };
   }
 
   /**

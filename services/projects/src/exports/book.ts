@@ -136,6 +136,54 @@ export function unattributedCounts(book: BookView): Omit<CastEntry, 'character'>
   return entry;
 }
 
+export interface BreakdownEntry {
+  /** null for the unattributed quotes. */
+  characterId: string | null;
+  name: string;
+  color: string | null;
+  lines: number;
+  words: number;
+  /** Chapters where the entry speaks, in order; `chapter` is 1-based, as breakdown.csv numbers them. */
+  perChapter: { chapter: number; lines: number; words: number }[];
+}
+
+/**
+ * The casting breakdown (issue 19): lines and words per character per chapter, characters by most
+ * lines (those who speak), then the unattributed quotes. One computation for breakdown.csv and the
+ * workspace's chart (GET …/breakdown), so both always show the same figures.
+ */
+export function breakdown(book: BookView): {
+  chapters: { number: number; title: string }[];
+  entries: BreakdownEntry[];
+} {
+  const perChapter = (m: Map<number, { lines: number; words: number }>) =>
+    [...m].sort((a, b) => a[0] - b[0]).map(([k, c]) => ({ chapter: k + 1, lines: c.lines, words: c.words }));
+  const rest = unattributedCounts(book);
+  return {
+    chapters: book.chapters.map((c, k) => ({ number: k + 1, title: c.title })),
+    entries: [
+      ...castList(book)
+        .filter((e) => e.lines > 0)
+        .map((e) => ({
+          characterId: e.character.id,
+          name: e.character.name,
+          color: e.character.color,
+          lines: e.lines,
+          words: e.words,
+          perChapter: perChapter(e.perChapter),
+        })),
+      {
+        characterId: null,
+        name: UNATTRIBUTED,
+        color: null,
+        lines: rest.lines,
+        words: rest.words,
+        perChapter: perChapter(rest.perChapter),
+      },
+    ],
+  };
+}
+
 function count(entry: Omit<CastEntry, 'character'>, line: BookLine): void {
   const words = wordsIn(line.quote.text);
   entry.lines++;

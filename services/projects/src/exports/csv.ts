@@ -1,6 +1,6 @@
 // quotes.csv and breakdown.csv (issue 19): UTF-8 with a byte order mark (so spreadsheet programs
 // read it as UTF-8 instead of the system code page), RFC 4180 quoting and CRLF record ends.
-import { castList, unattributedCounts, UNATTRIBUTED, type BookView } from './book.js';
+import { breakdown, type BookView } from './book.js';
 
 /**
  * One RFC 4180 field: quoted when it holds a quote, comma or line break (quotes doubled). A text
@@ -42,14 +42,9 @@ export function quotesCsv(book: BookView): string {
  */
 export function breakdownCsv(book: BookView): string {
   const rows = [BOM + record(['character', 'chapter number', 'chapter', 'lines', 'words'])];
-  const unattributed = unattributedCounts(book);
-  const entries = [
-    ...castList(book).map((e) => ({ name: e.character.name, perChapter: e.perChapter })),
-    { name: UNATTRIBUTED, perChapter: unattributed.perChapter },
-  ];
-  for (const { name, perChapter } of entries) {
-    for (const [chapter, counts] of [...perChapter].sort((a, b) => a[0] - b[0])) {
-      rows.push(record([name, chapter + 1, book.chapters[chapter]!.title, counts.lines, counts.words]));
+  for (const { name, perChapter } of breakdown(book).entries) {
+    for (const at of perChapter) {
+      rows.push(record([name, at.chapter, book.chapters[at.chapter - 1]!.title, at.lines, at.words]));
     }
   }
   return rows.join('');
