@@ -9,8 +9,8 @@ import {
   type CharacterAnalysisDetail,
   type OutlineItem,
   type Page,
-  type Project,
   type ProjectListItem,
+  type ProjectSummary,
   type Quote,
   type TokenUsage,
 } from '@castbook/contracts';
@@ -23,15 +23,8 @@ interface Envelope<T> {
   data: T;
 }
 
-/**
- * A project as lists show it (GET /api/projects): no text, outline, characters or quotes, plus the
- * counts the server keeps. Open the project (`useProject`) for the rest.
- */
-export type ProjectSummary = ProjectListItem;
-/** A project without its text: what the calls on one project answer (create, update, analyze...). */
-export type ProjectWithoutContent = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
 /** A project with its text (GET /api/projects/{id}). */
-export type ProjectDetail = ProjectWithoutContent & { content: string };
+export type ProjectDetail = ProjectSummary & { content: string };
 
 /** Progress is polled every 3 s while analysis runs (SPEC §4, §9). */
 export const ANALYSIS_POLL_MS = 3_000;
@@ -81,13 +74,13 @@ export const PROJECTS_PAGE_SIZE = PROJECT_LIST_LIMIT.max;
  */
 export const fetchProjects = () =>
   withAction(PROJECT_MESSAGES.fetchAll, async () => {
-    const all: ProjectSummary[] = [];
+    const all: ProjectListItem[] = [];
     const seen = new Set<string>();
     let cursor: string | null = null;
     do {
       const query = new URLSearchParams({ limit: String(PROJECTS_PAGE_SIZE) });
       if (cursor) query.set('cursor', cursor);
-      const page: Page<ProjectSummary> = await api.request<Page<ProjectSummary>>(`${PROJECTS_KEY}?${query}`);
+      const page: Page<ProjectListItem> = await api.request<Page<ProjectListItem>>(`${PROJECTS_KEY}?${query}`);
       all.push(...page.data);
       // A cursor coming back would loop for ever: stop at what we have.
       cursor = page.nextCursor && !seen.has(page.nextCursor) ? page.nextCursor : null;
@@ -106,13 +99,13 @@ export interface CreateProjectInput {
 }
 
 /** POST /api/projects (multipart). 403 at the plan's project limit, 413 over its words per project. */
-export function createProject(input: CreateProjectInput): Promise<ProjectWithoutContent> {
+export function createProject(input: CreateProjectInput): Promise<ProjectSummary> {
   const form = new FormData();
   form.set('title', input.title);
   form.set('content', input.content);
   form.set('authorId', input.authorId);
   if (input.thumbnail) form.set('thumbnail', input.thumbnail);
-  return data<ProjectWithoutContent>(PROJECT_MESSAGES.create, PROJECTS_KEY, { method: 'POST', form });
+  return data<ProjectSummary>(PROJECT_MESSAGES.create, PROJECTS_KEY, { method: 'POST', form });
 }
 
 export interface UpdateProjectInput {
@@ -128,14 +121,14 @@ export interface UpdateProjectInput {
  * PATCH /api/projects/{id} (multipart, every field optional). Changing the content makes a new
  * version: the server clears outline and quotes and sets the status back to pending.
  */
-export function updateProject(id: string, input: UpdateProjectInput): Promise<ProjectWithoutContent> {
+export function updateProject(id: string, input: UpdateProjectInput): Promise<ProjectSummary> {
   const form = new FormData();
   if (input.title !== undefined) form.set('title', input.title);
   if (input.content !== undefined) form.set('content', input.content);
   if (input.authorId !== undefined) form.set('authorId', input.authorId);
   if (input.thumbnail) form.set('thumbnail', input.thumbnail);
   else if (input.resetThumbnail) form.set('resetThumbnail', 'true');
-  return data<ProjectWithoutContent>(PROJECT_MESSAGES.update(id), projectKey(id), { method: 'PATCH', form });
+  return data<ProjectSummary>(PROJECT_MESSAGES.update(id), projectKey(id), { method: 'PATCH', form });
 }
 
 export const deleteProject = (id: string) =>
@@ -145,11 +138,11 @@ export const deleteProject = (id: string) =>
 
 /** POST /api/projects/{id}/analyze: the project, now in progress. */
 export const analyzeProject = (id: string) =>
-  data<ProjectWithoutContent>(PROJECT_MESSAGES.analyze, `${projectKey(id)}/analyze`, { method: 'POST', json: {} });
+  data<ProjectSummary>(PROJECT_MESSAGES.analyze, `${projectKey(id)}/analyze`, { method: 'POST', json: {} });
 
 /** POST /api/projects/{id}/cancel-analysis: the updated project (SPEC §4). */
 export const cancelAnalysis = (id: string) =>
-  data<ProjectWithoutContent>(PROJECT_MESSAGES.cancel, `${projectKey(id)}/cancel-analysis`, {
+  data<ProjectSummary>(PROJECT_MESSAGES.cancel, `${projectKey(id)}/cancel-analysis`, {
     method: 'POST',
     json: {},
   });
@@ -250,8 +243,8 @@ export async function uploadAudio(audioData: string, fileType: AudioFileType = '
 // ---- SWR ------------------------------------------------------------------------------------
 
 /** All the caller's projects (every page) as summaries. A failed load leaves `data` undefined (SPEC §2: empty list). */
-export function useProjects(config?: SWRConfiguration<ProjectSummary[]>) {
-  return useSWR<ProjectSummary[]>(PROJECTS_KEY, () => fetchProjects(), config);
+export function useProjects(config?: SWRConfiguration<ProjectListItem[]>) {
+  return useSWR<ProjectListItem[]>(PROJECTS_KEY, () => fetchProjects(), config);
 }
 
 /** One project with its text; `null` id fetches nothing. */
@@ -280,7 +273,7 @@ export async function revalidateProjects(id?: string): Promise<void> {
 
 /** Drops a deleted project from the caches without waiting for the server. */
 export async function forgetProject(id: string): Promise<void> {
-  await globalMutate<ProjectSummary[]>(PROJECTS_KEY, (list) => list?.filter((p) => p.id !== id), {
+  await globalMutate<ProjectListItem[]>(PROJECTS_KEY, (list) => list?.filter((p) => p.id !== id), {
     revalidate: true,
   });
   await globalMutate(projectKey(id), undefined, { revalidate: false });

@@ -4,7 +4,8 @@ import NavigateNext from '@mui/icons-material/NavigateNext';
 import useSWR from 'swr';
 import { MOBILE_BREAKPOINT_PX } from '../config';
 import { authorName, useAuthor } from '../api/authors-api';
-import { fetchProjects, PROJECTS_KEY, type ProjectSummary } from '../api/projects-api';
+import type { ProjectListItem } from '@castbook/contracts';
+import { fetchProjects, PROJECTS_KEY } from '../api/projects-api';
 import { crumbsFor, entityIdIn } from './breadcrumbs';
 
 /** SPEC §2: an author's UUID shows as the author's name; a project's as its title. */
@@ -12,7 +13,7 @@ function useEntityNames(pathname: string) {
   const authorId = entityIdIn(pathname, 'authors');
   const projectId = entityIdIn(pathname, 'projects');
   const { data: author } = useAuthor(authorId);
-  const { data: projects } = useSWR<ProjectSummary[]>(projectId ? PROJECTS_KEY : null, () => fetchProjects());
+  const { data: projects } = useSWR<ProjectListItem[]>(projectId ? PROJECTS_KEY : null, () => fetchProjects());
   const projectTitle = projectId ? projects?.find((p) => p.id === projectId)?.title : undefined;
   return (segment: string, parent: string | undefined) => {
     // Until the name arrives a word stands in for the UUID.

@@ -257,13 +257,20 @@ export const project = z.object({
 export type Project = z.infer<typeof project>;
 
 /**
- * A project as the list shows it (GET /api/projects, one page at a time): no text, outline, characters
- * or quotes (GET /api/projects/{id} has them), plus the counts the server keeps.
+ * A project without its text, plus the counts the server keeps: what the calls on one project answer
+ * (create, update, analyze, cancel...). GET /api/projects/{id} adds `content`.
  */
-export const projectListItem = project.omit({ content: true, outline: true, characters: true, quotes: true }).extend({
+export const projectSummary = project.omit({ content: true }).extend({
   chapterCount: z.number().int().min(0),
   wordCount: z.number().int().min(0),
 });
+export type ProjectSummary = z.infer<typeof projectSummary>;
+
+/**
+ * A project as the list shows it (GET /api/projects, one page at a time): the summary without outline,
+ * characters or quotes (GET /api/projects/{id} has them).
+ */
+export const projectListItem = projectSummary.omit({ outline: true, characters: true, quotes: true });
 export type ProjectListItem = z.infer<typeof projectListItem>;
 
 /** GET /api/projects?limit=: projects per page when not given, and the most one page holds. */

@@ -4,10 +4,10 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Card, CardActionArea, Chip, Skeleton, Typography, type ChipProps } from '@mui/material';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import type { AnalysisStatus } from '@castbook/contracts';
+import type { AnalysisStatus, ProjectListItem } from '@castbook/contracts';
 import { useAuthedImage } from '../../api/authed-image';
 import { authorName } from '../../api/authors-api';
-import { projectThumbnailPath, type ProjectSummary } from '../../api/projects-api';
+import { projectThumbnailPath } from '../../api/projects-api';
 import { chapterLabel } from './project-limit';
 import { readOnlyOf } from './read-only';
 
@@ -23,7 +23,7 @@ export function StatusBadge({ status }: { status: AnalysisStatus }) {
   return <Chip size="small" variant="outlined" label={label} color={color} />;
 }
 
-export function ProjectCard({ project }: { project: ProjectSummary }) {
+export function ProjectCard({ project }: { project: ProjectListItem }) {
   const thumbnail = useAuthedImage(project.thumbnail ?? projectThumbnailPath(project.id));
   const author = project.author ? authorName(project.author) : 'Unknown Author';
   const locked = readOnlyOf(project);

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { Box, Button, List, ListItem, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import { deleteProject, forgetProject, useProjects, type ProjectSummary } from '../../api/projects-api';
+import type { ProjectListItem } from '@castbook/contracts';
+import { deleteProject, forgetProject, useProjects } from '../../api/projects-api';
 import { useBillingActions } from '../use-billing-actions';
 import { projectToast } from './project-toast';
 
-function ProjectRow({ project }: { project: ProjectSummary }) {
+function ProjectRow({ project }: { project: ProjectListItem }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const remove = async () => {

@@ -10,6 +10,7 @@ import {
   type OutlineItem,
   type Project,
   type ProjectListItem,
+  type ProjectSummary,
   type Quote,
 } from '@castbook/contracts';
 import { HttpError } from '@castbook/platform';
@@ -194,8 +195,6 @@ function authorOf(p: ProjectRecord, names: Map<string, AuthorName>): Project['au
  */
 const thumbnailUrl = (id: string, thumbnailKey: string | null, updatedAtMs: number, coverSeed: number) =>
   `/api/projects/${id}/thumbnail?v=${thumbnailKey ? updatedAtMs : `cover-${coverSeed}`}`;
-
-export type ProjectSummary = Omit<Project, 'content'> & { chapterCount: number; wordCount: number };
 
 /**
  * A project without its text: the answer of the calls on one project (create, update, analyze...).

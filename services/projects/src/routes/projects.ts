@@ -9,7 +9,7 @@ import {
   outline,
   PROJECT_LIST_LIMIT,
   projectListItem as listItemSchema,
-  project,
+  projectSummary as projectSummarySchema,
   quote,
   safeDocument,
   safeLine,
@@ -38,11 +38,6 @@ import type { AudioUrls } from '../domain/audio-urls.js';
 
 const byId = { params: z.object({ id: z.string() }) };
 
-/** A project as create, edit, analyze and cancel answer it: everything but the text, plus the counts. */
-const projectSummarySchema = project.omit({ content: true }).extend({
-  chapterCount: z.number().int().min(0),
-  wordCount: z.number().int().min(0),
-});
 const projectWithContent = projectSummarySchema.extend({ content: z.string() });
 /** The covers GET /api/projects/{id}/thumbnail answers: an uploaded image, or the drawn default. */
 const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'] as const;
@@ -199,7 +194,8 @@ export function projectRoutes(
         authorId: fields.authorId,
         thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
       });
-      return reply.status(201).send(ok(summary(created, new Map())));
+      const caller = callerOf(req);
+      return reply.status(201).send(ok(summary(created, await projects.authorNames(caller, created))));
     },
   );
 
@@ -225,14 +221,15 @@ export function projectRoutes(
     async (req) => {
       const { fields, files } = await readForm(req, formLimits(maxImageBytes));
       checkFields(projectForm, fields);
-      const updated = await projects.update(callerOf(req), req.params.id, {
+      const caller = callerOf(req);
+      const updated = await projects.update(caller, req.params.id, {
         title: fields.title,
         content: fields.content,
         authorId: fields.authorId,
         thumbnail: files.thumbnail?.bytes.length ? files.thumbnail.bytes : undefined,
         resetThumbnail: fields.resetThumbnail === 'true',
       });
-      return ok(summary(updated, new Map()));
+      return ok(summary(updated, await projects.authorNames(caller, updated)));
     },
   );
 
@@ -340,9 +337,13 @@ export function projectRoutes(
       response: { 200: apiSuccess(projectSummarySchema), 403: forbidden, ...errorResponses(400, 401, 404, 409) },
     },
   });
-  app.post('/api/projects/:id/analyze', analysisCall('Start analysing the project', READ_ONLY_403), async (req) =>
-    ok(summary(await projects.analyze(callerOf(req), req.params.id), new Map())),
-  );
+  // Every answer names the author: the workspace merges it into the open project (issue 19: it said
+  // 'Unknown Author' while the analysis ran).
+  app.post('/api/projects/:id/analyze', analysisCall('Start analysing the project', READ_ONLY_403), async (req) => {
+    const caller = callerOf(req);
+    const project = await projects.analyze(caller, req.params.id);
+    return ok(summary(project, await projects.authorNames(caller, project)));
+  });
 
   // Stopping work is allowed on a read-only project too; the answer says whether it is one.
   app.post(
@@ -351,7 +352,9 @@ export function projectRoutes(
     async (req) => {
       const caller = callerOf(req);
       const project = await projects.cancelAnalysis(caller, req.params.id);
-      return ok(summary(project, new Map(), await projects.readOnly(caller, project.id)));
+      return ok(
+        summary(project, await projects.authorNames(caller, project), await projects.readOnly(caller, project.id)),
+      );
     },
   );
 

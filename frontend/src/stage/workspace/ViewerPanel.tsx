@@ -1,0 +1,100 @@
+// The centre panel: a toolbar (the review navigator, or the text's size before any quotes; the
+// selection with its clear button) over the virtualised text.
+import type { RefObject } from 'react';
+import { Box, IconButton, Paper, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import type { Character, Quote } from '@castbook/contracts';
+import { ContentViewer, type ContentViewerHandle } from './ContentViewer';
+import { QuoteNavigator } from './QuoteNavigator';
+import type { ReviewList } from './review';
+import type { TextBlock } from './text-blocks';
+import type { Selection } from './use-workspace-navigation';
+
+export function ViewerPanel({
+  viewerRef,
+  content,
+  blocks,
+  quotes,
+  ordered,
+  characters,
+  review,
+  selection,
+  activeQuoteId,
+  onStep,
+  onClearSelection,
+  onQuoteClick,
+}: {
+  viewerRef: RefObject<ContentViewerHandle | null>;
+  content: string;
+  blocks: TextBlock[];
+  /** The project's quotes as stored (their count is the navigator's total). */
+  quotes: readonly Quote[];
+  /** The same, in reading order, for the viewer. */
+  ordered: Quote[];
+  characters: Map<string, Character>;
+  review: ReviewList;
+  selection: Selection | null;
+  activeQuoteId: string | null;
+  onStep: (direction: 1 | -1) => void;
+  onClearSelection: () => void;
+  onQuoteClick: (quote: Quote, anchor: HTMLElement) => void;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', borderRadius: 3 }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 1.5,
+          py: 0.5,
+          minHeight: 44,
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+          flexWrap: 'wrap',
+        }}
+      >
+        {quotes.length > 0 ? (
+          <QuoteNavigator review={review} total={quotes.length} onStep={onStep} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13 }}>
+            {content.length.toLocaleString('en-US')} characters · {blocks.length.toLocaleString('en-US')} paragraphs
+          </Typography>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {selection && (
+          <Stack
+            direction="row"
+            spacing={0.5}
+            data-testid="selection"
+            data-start={selection.start}
+            data-end={selection.end}
+            sx={{ alignItems: 'center', minWidth: 0 }}
+          >
+            <Typography variant="body2" noWrap sx={{ fontSize: 13, maxWidth: 260 }}>
+              Selected: <strong>{selection.label}</strong>
+            </Typography>
+            <IconButton size="small" aria-label="Clear selection" onClick={onClearSelection}>
+              <CloseIcon sx={{ fontSize: 16 }} />
+            </IconButton>
+          </Stack>
+        )}
+      </Box>
+      <Box sx={{ flexGrow: 1, minHeight: 0 }}>
+        <ContentViewer
+          ref={viewerRef}
+          content={content}
+          blocks={blocks}
+          quotes={ordered}
+          characters={characters}
+          selection={selection}
+          activeQuoteId={activeQuoteId}
+          onQuoteClick={onQuoteClick}
+        />
+      </Box>
+    </Paper>
+  );
+}
