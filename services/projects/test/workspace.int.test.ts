@@ -155,6 +155,9 @@ describe('projects', () => {
     expect(created.status).toBe(201);
     const project = created.body.data as Json;
     expect(project).toMatchObject({ title: 'A Tale', authorId: author.id, analysisStatus: 'pending', outline: [] });
+    // Every answer names the author (the workspace merges them: it said 'Unknown Author' during analysis).
+    const named = { id: author.id, firstName: 'Charles', lastName: 'Dickens' };
+    expect(project.author).toEqual(named);
 
     const detected = await client.post<{ outline: Json[] }>(`/api/projects/${project.id}/detect-structure`, {
       content: BOOK,
@@ -203,7 +206,11 @@ describe('projects', () => {
       content: `${BOOK}\nMore.\n`,
       resetThumbnail: 'true',
     });
-    expect(changed.body.data).toMatchObject({ outline: [] });
+    expect(changed.body.data).toMatchObject({ outline: [], author: named });
+    const analysing = await client.post<Json>(`/api/projects/${project.id}/analyze`);
+    expect(analysing.body.data).toMatchObject({ analysisStatus: 'in_progress', author: named });
+    const cancelled = await client.post<Json>(`/api/projects/${project.id}/cancel-analysis`);
+    expect(cancelled.body.data).toMatchObject({ author: named });
     expect((await client.get<Json>(`/api/projects/${project.id}`)).body.data?.content).toBe(`${BOOK}\nMore.\n`);
 
     expect((await client.call('DELETE', `/api/projects/${project.id}`)).status).toBe(200);

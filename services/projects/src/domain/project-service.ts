@@ -81,6 +81,7 @@ import {
   randomCoverSeed,
   readOnlyReason,
   thumbnailKey,
+  type AuthorName,
   type ListPosition,
   type PlanLimits,
   type ProjectListRecord,
@@ -229,6 +230,20 @@ export class Projects {
     const content = (await this.blobs.getBuffer('documents', project.contentKey)).toString('utf8');
     const names = await findAuthorNames(this.db.pool, project.authorId ? [project.authorId] : []);
     return { project, content, names };
+  }
+
+  /**
+   * The project's author's names, for the answers of create, edit, analyze and cancel: without them a
+   * project showed 'Unknown Author' from the moment it was analysed until a reload (issue 19). The
+   * read model first; an author it does not know yet (just created) is asked of the authors service.
+   */
+  async authorNames(caller: Caller, project: ProjectRecord): Promise<Map<string, AuthorName>> {
+    const id = project.authorId;
+    const names = await findAuthorNames(this.db.pool, id ? [id] : []);
+    if (!id || names.has(id) || !UUID.test(id)) return names;
+    const asked = await this.peers.author(id, caller.authorization).catch(() => null);
+    if (asked) names.set(id, { id, userId: project.userId, ...asked, deleted: false });
+    return names;
   }
 
   /** Why the project is read-only (over the plan's project limit), or undefined when it is writable. */
