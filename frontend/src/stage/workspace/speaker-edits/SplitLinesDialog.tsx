@@ -1,0 +1,150 @@
+// Split lines off into a new character (issue 19): the engine gave one name to two people (two
+// "gentlemen", a father and son). The user ticks the lines that are someone else's, names them, and
+// those lines move to the new character (the user's own: re-analysis keeps it and them).
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  TextField,
+} from '@mui/material';
+import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { Cast } from '../../../api/cast-api';
+import { splitLines } from '../../../api/speaker-edits-api';
+import { randomHexColor } from '../colors';
+import { chapterAt, chaptersOf } from '../find/lines';
+
+interface Props {
+  projectId: string;
+  from: Character;
+  outline: OutlineItem[];
+  quotes: Quote[];
+  onClose(): void;
+  onApplied(cast: Cast, created: Character, moved: number): void;
+}
+
+const EXCERPT = 140;
+const excerpt = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
+};
+
+export function SplitLinesDialog({ projectId, from, outline, quotes, onClose, onApplied }: Props) {
+  // The character's lines in reading order, grouped under their chapter's title.
+  const groups = useMemo(() => {
+    const chapters = chaptersOf(outline);
+    const out: { title: string; lines: Quote[] }[] = [];
+    const mine = quotes.filter((q) => q.speakerId === from.id).sort((a, b) => a.startOffset - b.startOffset);
+    for (const q of mine) {
+      const title = chapterAt(chapters, q.startOffset)?.title ?? 'Outside the chapters';
+      if (out.at(-1)?.title !== title) out.push({ title, lines: [] });
+      out.at(-1)!.lines.push(q);
+    }
+    return out;
+  }, [outline, quotes, from.id]);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (id: string) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await splitLines(projectId, from.id, {
+        name: name.trim(),
+        color: randomHexColor(),
+        quoteIds: [...chosen],
+      });
+      onApplied(
+        r,
+        r.characters.find((c) => c.id === r.characterId)!,
+        chosen.size,
+      );
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  const n = chosen.size;
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="split-title">
+      <DialogTitle id="split-title">Split lines off {from.name}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Tick the lines someone else says and name that character: the lines move to them.
+        </DialogContentText>
+        <TextField
+          label="New character's name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          fullWidth
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          sx={{ mb: 1 }}
+        />
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        <List dense aria-label={`${from.name}'s lines`} sx={{ maxHeight: 360, overflow: 'auto' }}>
+          {groups.map((g, k) => (
+            <li key={`${g.title}-${k}`}>
+              <ul style={{ padding: 0 }}>
+                <ListSubheader sx={{ lineHeight: '32px' }}>{g.title}</ListSubheader>
+                {g.lines.map((q) => {
+                  const labelId = `split-line-${q.id}`;
+                  return (
+                    <ListItem key={q.id} disablePadding>
+                      <ListItemButton onClick={() => toggle(q.id)} dense>
+                        <ListItemIcon sx={{ minWidth: 36 }}>
+                          <Checkbox
+                            edge="start"
+                            checked={chosen.has(q.id)}
+                            tabIndex={-1}
+                            disableRipple
+                            slotProps={{ input: { 'aria-labelledby': labelId } }}
+                          />
+                        </ListItemIcon>
+                        <ListItemText id={labelId} primary={`“${excerpt(q.text)}”`} />
+                      </ListItemButton>
+                    </ListItem>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy || n === 0 || !name.trim()}>
+          {n === 0 ? 'Split' : `Move ${n === 1 ? '1 line' : `${n} lines`}`}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
