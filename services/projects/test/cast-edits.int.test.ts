@@ -8,6 +8,7 @@ import { createLogger, Database, freePort } from '@castbook/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, signedUpClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
 import { wav } from './audio-fixtures.js';
+import { signedUpPro } from './plans.js';
 
 type Json = Record<string, unknown>;
 interface ProjectView {
@@ -80,13 +81,7 @@ async function analysed(client: ApiClient, id: string): Promise<ProjectView> {
 
 /** A Pro (trial) user with the book analysed once. */
 async function analysedBook() {
-  const { client, user } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
-  const userId = (user as { id: string }).id;
-  await waitFor(
-    async () => (await db.query('SELECT tier FROM plan_limits WHERE user_id = $1', [userId])).rows[0]?.tier === 'pro',
-    'the registration plan',
-    5000,
-  );
+  const { client, userId } = await signedUpPro(stack.gatewayUrl, db);
   const author = await form(client, '/api/authors', { firstName: 'Tove', lastName: 'Lind' });
   const created = await form(client, '/api/projects', {
     title: 'Ferry',

@@ -8,16 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, TOPICS, type Character, type PlanId } from '@castbook/contracts';
 import { createLogger, Database, newEvent, serviceSecret } from '@castbook/platform';
-import {
-  type Answer,
-  type ApiClient,
-  signedUpClient,
-  startWorkspaceStack,
-  waitFor,
-  type WorkspaceStack,
-} from '@castbook/test-kit';
+import { type Answer, type ApiClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
 import { AudioUrls } from '../src/domain/audio-urls.js';
 import { PNG, wav } from './audio-fixtures.js';
+import { planApplied, signedUpPro } from './plans.js';
 
 type Json = Record<string, unknown>;
 
@@ -77,22 +71,12 @@ async function changePlan(userId: string, tier: PlanId) {
     features: [...plan.featureIds],
   });
   await stack.bus.publish([{ topic: TOPICS.billing, event }]);
-  await waitFor(
-    async () => (await db.query('SELECT tier FROM plan_limits WHERE user_id = $1', [userId])).rows[0]?.tier === tier,
-    `plan ${tier} applied`,
-    5000,
-  );
+  await planApplied(db, userId, tier);
 }
 
 /** A Pro (trial) user with a project holding two characters. */
 async function proWithProject() {
-  const { client, user } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
-  const id = (user as { id: string }).id;
-  await waitFor(
-    async () => (await db.query('SELECT tier FROM plan_limits WHERE user_id = $1', [id])).rows[0]?.tier === 'pro',
-    'the registration plan',
-    5000,
-  );
+  const { client, userId: id } = await signedUpPro(stack.gatewayUrl, db);
   const author = (await form(client, 'POST', '/api/authors', { firstName: 'Jane', lastName: 'Austen' })).body
     .data as Json;
   const project = (

@@ -1,19 +1,10 @@
-import type { Character, Quote, VoiceTake } from '@castbook/contracts';
+import type { Quote, VoiceTake } from '@castbook/contracts';
 import { HttpError } from '@castbook/platform';
+import { character } from '@castbook/test-kit/entities';
 import { describe, expect, it } from 'vitest';
 import { CAST_MESSAGES, deleteCharacter, mergeCharacters } from './cast-edits.js';
 
-const ch = (id: string, name: string, extra: Partial<Character> = {}): Character => ({
-  id,
-  name,
-  color: '#111111',
-  summary: '',
-  mentions: 1,
-  alternativeNames: [],
-  relationships: [],
-  isUserCreated: false,
-  ...extra,
-});
+const ch = character;
 const q = (id: string, speakerId: string | null, extra: Partial<Quote> = {}): Quote => ({
   id,
   text: `"${id}"`,

@@ -1,19 +1,10 @@
-import type { Character, Quote } from '@castbook/contracts';
+import type { Quote } from '@castbook/contracts';
+import { character } from '@castbook/test-kit/entities';
 import { describe, expect, it } from 'vitest';
 import { deleteCharacter, mergeCharacters } from './cast-edits.js';
 import { markUserEdits, mergeReanalysis, nameKey } from './reanalysis.js';
 
-const ch = (id: string, name: string, extra: Partial<Character> = {}): Character => ({
-  id,
-  name,
-  color: '#111111',
-  summary: '',
-  mentions: 1,
-  alternativeNames: [],
-  relationships: [],
-  isUserCreated: false,
-  ...extra,
-});
+const ch = character;
 const q = (id: string, text: string, start: number, speakerId: string | null, extra: Partial<Quote> = {}): Quote => ({
   id,
   text,

@@ -2,8 +2,9 @@
 // answer mapped onto the analysis (counts and offsets stay the built-in ones), the cache and the
 // monthly budget. The provider is the real one, talking to the fake OpenAI-compatible server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { OutlineItem, Quote } from '@castbook/contracts';
 import { startFakeOpenAi, type FakeOpenAi } from '@castbook/test-kit';
+import { character } from '@castbook/test-kit/entities';
 import {
   AiAnalyst,
   MAX_PARTS,
@@ -73,16 +74,7 @@ const OUTLINE: OutlineItem[] = [
     children: [],
   },
 ];
-const person = (id: string, name: string): Character => ({
-  id,
-  name,
-  color: '#123456',
-  summary: '',
-  mentions: 0,
-  alternativeNames: [],
-  relationships: [],
-  isUserCreated: false,
-});
+const person = (id: string, name: string) => character(id, name, { mentions: 0 });
 const CAST = [person('o', 'Odile'), person('t', 'Tomas')];
 const quote = (text: string, speakerId: string): Quote => {
   const start = TEXT.indexOf(`"${text}"`);

@@ -1,7 +1,8 @@
 // The built-in character analysis on a passage written for this test: counts, chapters, exchanges,
 // tag verbs and adverbs, representative lines and the SPEC fields stated from them.
+import { character } from '@castbook/test-kit/entities';
 import { describe, expect, it } from 'vitest';
-import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { OutlineItem, Quote } from '@castbook/contracts';
 import { builtInAnalysis, chapterAt, chaptersOf, mentionOffsets, representativeLines } from './builtin.js';
 
 const CH1 =
@@ -37,16 +38,8 @@ const OUTLINE: OutlineItem[] = [
   chapter('c3', 'Chapter Three', CH1.length + CH2.length, TEXT.length),
 ];
 
-const person = (id: string, name: string, alternativeNames: string[] = []): Character => ({
-  id,
-  name,
-  color: '#336699',
-  summary: '',
-  mentions: 0,
-  alternativeNames,
-  relationships: [],
-  isUserCreated: false,
-});
+const person = (id: string, name: string, alternativeNames: string[] = []) =>
+  character(id, name, { mentions: 0, alternativeNames });
 const CHARACTERS = [person('m', 'Marta'), person('o', 'Oskar'), person('i', 'Ilse')];
 
 /** A quote of the passage: its text between the quotation marks, and who says it. */
