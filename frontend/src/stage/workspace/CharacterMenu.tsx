@@ -1,6 +1,7 @@
 // A character card's menu (issue 19): "Merge into…" picks the character that stays (its names, lines,
 // takes and notes move there) and "Delete character" asks before its lines become unattributed. The
 // calls and the state update are the workspace's (onMerge, onDelete answer whether they succeeded).
+// "Assign lines in a chapter…" and "Split lines off…" open the workspace's speaker-edit dialogs.
 import { useState } from 'react';
 import {
   Button,
@@ -20,7 +21,10 @@ import {
 import CallMergeIcon from '@mui/icons-material/CallMerge';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { Character } from '@castbook/contracts';
+import { useSpeakerEditActions } from './speaker-edits/actions-context';
 
 interface Props {
   character: Character;
@@ -41,6 +45,12 @@ export function CharacterMenu({ character, characters, lines, onMerge, onDelete 
     setDialog(which);
   };
   const menuId = `character-menu-${character.id}`;
+  // Assigning a chapter's lines and splitting lines off (issue 19) are the workspace's dialogs.
+  const speakerEdits = useSpeakerEditActions();
+  const run = (action: (c: Character) => void) => {
+    setAnchor(null);
+    action(character);
+  };
   return (
     <>
       <Tooltip title="More">
@@ -62,6 +72,22 @@ export function CharacterMenu({ character, characters, lines, onMerge, onDelete 
           </ListItemIcon>
           <ListItemText>Merge into…</ListItemText>
         </MenuItem>
+        {speakerEdits && (
+          <MenuItem onClick={() => run(speakerEdits.assignLines)} disabled={lines === 0 || others.length === 0}>
+            <ListItemIcon>
+              <SwapHorizIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Assign lines in a chapter…</ListItemText>
+          </MenuItem>
+        )}
+        {speakerEdits && (
+          <MenuItem onClick={() => run(speakerEdits.splitLines)} disabled={lines === 0}>
+            <ListItemIcon>
+              <CallSplitIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Split lines off…</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem onClick={() => open('delete')}>
           <ListItemIcon>
             <DeleteOutlineIcon fontSize="small" />
