@@ -23,22 +23,28 @@ export interface FakeOpenAi {
   baseURL: string;
   /** Every chat completion request received, in order, with its headers. */
   requests: { body: ChatRequest; headers: IncomingMessage['headers'] }[];
-  /** Replaces the script: one step per request, the last one repeating. */
-  script(steps: FakeStep[] | ((body: ChatRequest) => FakeStep)): void;
+  /** Requests whose handling has ended: answered, or given up by the client while held. */
+  readonly answered: number;
+  /**
+   * Replaces the script: one step per request, the last one repeating. A function may answer a
+   * promise: the reply waits for it (a test holds an answer back while it changes something).
+   */
+  script(steps: FakeStep[] | ((body: ChatRequest) => FakeStep | Promise<FakeStep>)): void;
   close(): Promise<void>;
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  let steps: FakeStep[] | ((body: ChatRequest) => FakeStep) = [{ content: {} }];
+  let steps: FakeStep[] | ((body: ChatRequest) => FakeStep | Promise<FakeStep>) = [{ content: {} }];
   let served = 0;
+  let answered = 0;
   const requests: FakeOpenAi['requests'] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
-        res.end(JSON.stringify(body));
+        res.end(JSON.stringify(body), () => answered++);
       };
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         return send(404, {
@@ -52,7 +58,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         return send(400, { error: { message: 'Invalid JSON body', type: 'invalid_request_error' } });
       }
       requests.push({ body, headers: req.headers });
-      const step = typeof steps === 'function' ? steps(body) : steps[Math.min(served, steps.length - 1)]!;
+      const step = typeof steps === 'function' ? await steps(body) : steps[Math.min(served, steps.length - 1)]!;
+      // The client gave up meanwhile (aborted): nobody to answer.
+      if (res.destroyed) {
+        answered++;
+        return;
+      }
       served++;
       if ('status' in step) {
         return send(
@@ -83,6 +94,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    get answered() {
+      return answered;
+    },
     script(next) {
       steps = next;
       served = 0;

@@ -53,5 +53,10 @@ export const projectsConfig = baseServiceConfig.extend({
   LLM_MONTHLY_TOKENS: z.coerce.number().int().positive().default(2_000_000),
   /** The passages of one character analysis, at most (about 4 characters a token). */
   LLM_PASSAGE_TOKENS: z.coerce.number().int().positive().default(12_000),
+  /**
+   * A second-opinion run's lease: the process running it renews it; a run whose lease ran out (its
+   * process stopped) is taken up by another, from the batch it had reached.
+   */
+  SECOND_OPINION_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 export type ProjectsConfig = z.infer<typeof projectsConfig>;

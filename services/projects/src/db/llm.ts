@@ -1,7 +1,7 @@
 // llm_cache and llm_usage (issue 18): cached model answers and each user's tokens per month. The only
 // place their SQL lives.
 import type { Queryable } from '@castbook/platform';
-import type { AiStore } from '../domain/character-analysis/ai.js';
+import type { AiStore } from '../domain/character-analysis/model-calls.js';
 
 export function llmStore(db: Queryable): AiStore {
   return {

@@ -5,12 +5,14 @@
 // are turned into the analysis (reduce). Counts and representative lines stay the built-in ones (offsets are facts, not
 // something to ask a model for). Answers are cached by prompt hash, model and prompt version, so the
 // same request is never paid twice; tokens count toward the user's monthly budget.
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Character, CharacterAnalysisDetail, TokenUsage } from '@castbook/contracts';
 import type { AnalysisInput, Chapter } from './builtin.js';
 import { chapterAt, chaptersOf, mentionOffsets } from './builtin.js';
-import type { LlmProvider, StructuredAnswer, Usage } from './llm.js';
+import type { LlmProvider } from './llm.js';
+import { ModelCalls, type AiStore, type Prompt } from './model-calls.js';
+
+export type { AiStore, Prompt } from './model-calls.js';
 
 /** Bump when the prompt or the schema changes: cached answers of the old prompt are not reused. */
 export const PROMPT_VERSION = 1;
@@ -105,11 +107,6 @@ export const passageNotes = z.strictObject({
   relationships: z.array(z.strictObject({ character: said, relation: said })),
 });
 export type PassageNotes = z.infer<typeof passageNotes>;
-
-export interface Prompt {
-  system: string;
-  user: string;
-}
 
 /** What is read of the book for one character: a header naming them, the parts, the chapters read. */
 export interface Reading {
@@ -240,11 +237,6 @@ export function reducePrompt(reading: Reading, notes: PassageNotes[]): Prompt {
   };
 }
 
-/** The cache key of a prompt: its text, the model and the prompt version. */
-export function cacheKey(prompt: Prompt, model: string): string {
-  return createHash('sha256').update(`v${PROMPT_VERSION}\n${model}\n${prompt.system}\n${prompt.user}`).digest('hex');
-}
-
 /** An answer as the character's analysis, with the built-in counts and lines beside it. */
 export function toDetail(
   answer: AiAnswer,
@@ -274,32 +266,23 @@ export function toDetail(
   };
 }
 
-/** Where answers are cached and tokens counted (the service's database). */
-export interface AiStore {
-  /** A cached answer as stored (checked against its schema by the caller). */
-  cached(key: string): Promise<{ value: unknown; model: string } | undefined>;
-  cache(key: string, answer: StructuredAnswer<unknown>): Promise<void>;
-  /** Tokens the user spent this month. */
-  spent(userId: string, month: string): Promise<number>;
-  spend(userId: string, month: string, tokens: number): Promise<void>;
-}
-
-export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
-
 export class AiAnalyst {
+  private readonly calls: ModelCalls;
+
   constructor(
     readonly provider: LlmProvider,
-    private readonly store: AiStore,
+    store: AiStore,
     private readonly options: { monthlyTokens: number; passageTokens: number },
-  ) {}
+  ) {
+    this.calls = new ModelCalls(provider, store, options.monthlyTokens);
+  }
 
   get model(): string {
     return this.provider.model;
   }
 
-  async usage(userId: string, now = new Date()): Promise<TokenUsage> {
-    const month = monthOf(now);
-    return { month, tokensUsed: await this.store.spent(userId, month), tokenBudget: this.options.monthlyTokens };
+  usage(userId: string, now = new Date()): Promise<TokenUsage> {
+    return this.calls.usage(userId, now);
   }
 
   /**
@@ -315,47 +298,20 @@ export class AiAnalyst {
     signal?: AbortSignal,
   ): Promise<CharacterAnalysisDetail | undefined> {
     const reading = readCharacter(input, character, this.options.passageTokens);
-    const month = monthOf(new Date());
+    const ask = <T>(name: string, schema: z.ZodType<T>, prompt: Prompt) =>
+      this.calls.ask({ userId, name, schema, prompt, version: String(PROMPT_VERSION), signal });
     let prompt: Prompt;
     if (reading.parts.length <= 1) prompt = singlePrompt(reading);
     else {
       const notes: PassageNotes[] = [];
       for (let i = 0; i < reading.parts.length; i++) {
-        const part = await this.ask(userId, month, 'passage_notes', passageNotes, mapPrompt(reading, i), signal);
+        const part = await ask('passage_notes', passageNotes, mapPrompt(reading, i));
         if (!part) return undefined;
         notes.push(part.value);
       }
       prompt = reducePrompt(reading, notes);
     }
-    const answer = await this.ask(userId, month, 'character_analysis', aiAnswer, prompt, signal);
+    const answer = await ask('character_analysis', aiAnswer, prompt);
     return answer && toDetail(answer.value, answer.model, reading.chaptersRead, builtIn);
-  }
-
-  /** One structured request: cached, within the budget, its tokens counted (a refused reply's too). */
-  private async ask<T>(
-    userId: string,
-    month: string,
-    name: string,
-    schema: z.ZodType<T>,
-    prompt: Prompt,
-    signal?: AbortSignal,
-  ): Promise<{ value: T; model: string } | undefined> {
-    const key = cacheKey(prompt, this.provider.model);
-    const hit = await this.store.cached(key);
-    const valid = hit && schema.safeParse(hit.value);
-    if (hit && valid?.success) return { value: valid.data, model: hit.model };
-    if ((await this.store.spent(userId, month)) >= this.options.monthlyTokens) return undefined;
-    let answer: StructuredAnswer<T>;
-    try {
-      answer = await this.provider.complete({ name, schema, system: prompt.system, user: prompt.user, signal });
-    } catch (err) {
-      // A reply that never validated was still paid for.
-      const usage = (err as { usage?: Usage }).usage;
-      if (usage?.totalTokens) await this.store.spend(userId, month, usage.totalTokens);
-      throw err;
-    }
-    await this.store.spend(userId, month, answer.usage.totalTokens);
-    await this.store.cache(key, answer);
-    return { value: answer.value, model: answer.model };
   }
 }

@@ -77,8 +77,7 @@ export class OpenAiProvider implements LlmProvider {
   }
 
   async complete<T>(request: StructuredRequest<T>): Promise<StructuredAnswer<T>> {
-    const jsonSchema = z.toJSONSchema(request.schema, { target: 'draft-7' }) as Record<string, unknown>;
-    delete jsonSchema.$schema;
+    const jsonSchema = jsonSchemaOf(request.schema);
     let usage = NO_USAGE;
     let problem = '';
     // One retry on an answer that does not validate; the second failure is the caller's error.
@@ -121,6 +120,13 @@ export class OpenAiProvider implements LlmProvider {
       usage,
     });
   }
+}
+
+/** The JSON schema sent as `response_format` for a zod schema (draft 7, without `$schema`). */
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
+  delete jsonSchema.$schema;
+  return jsonSchema;
 }
 
 /**
