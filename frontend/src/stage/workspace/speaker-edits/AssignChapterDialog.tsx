@@ -15,9 +15,9 @@ import {
   TextField,
 } from '@mui/material';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
-import type { Cast } from '../../../api/cast-api';
 import { assignChapterLines } from '../../../api/speaker-edits-api';
 import { chapterAt, chaptersOf } from '../find/lines';
+import type { RunCastEdit } from './run-cast-edit';
 
 interface Props {
   projectId: string;
@@ -28,10 +28,16 @@ interface Props {
   /** A chapter to start with (the outline's chapter menu), else the one where X speaks most. */
   chapterId?: string;
   onClose(): void;
-  onApplied(cast: Cast, moved: number, to: Character): void;
+  run: RunCastEdit;
 }
 
 const linesText = (n: number) => (n === 1 ? '1 line' : `${n} lines`);
+
+/** The applied answer carries the cast (only a dry run leaves it out). */
+const castOf = (r: Awaited<ReturnType<typeof assignChapterLines>>) => ({
+  characters: r.characters!,
+  quotes: r.quotes!,
+});
 
 export function AssignChapterDialog({
   projectId,
@@ -41,7 +47,7 @@ export function AssignChapterDialog({
   quotes,
   chapterId,
   onClose,
-  onApplied,
+  run,
 }: Props) {
   // Chapters where X speaks, with X's count in each, in reading order.
   const chapters = useMemo(() => {
@@ -79,16 +85,15 @@ export function AssignChapterDialog({
   }, [projectId, from.id, chapter, toId]);
 
   const submit = async () => {
-    if (!to) return;
+    if (!to || !count) return;
     setBusy(true);
-    try {
-      const r = await assignChapterLines(projectId, from.id, { toId: to.id, chapterId: chapter });
-      onApplied({ characters: r.characters!, quotes: r.quotes! }, r.moved, to);
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    const ok = await run(
+      `Assign ${from.name}'s lines to ${to.name}`,
+      () => assignChapterLines(projectId, from.id, { toId: to.id, chapterId: chapter }).then(castOf),
+      { done: `${linesText(count)} of ${from.name} in ${chapterTitle} are now ${to.name}’s` },
+    );
+    if (ok) onClose();
+    else setBusy(false);
   };
 
   return (

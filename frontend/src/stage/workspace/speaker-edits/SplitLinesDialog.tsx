@@ -3,7 +3,6 @@
 // those lines move to the new character (the user's own: re-analysis keeps it and them).
 import { useMemo, useState } from 'react';
 import {
-  Alert,
   Button,
   Checkbox,
   Dialog,
@@ -20,10 +19,10 @@ import {
   TextField,
 } from '@mui/material';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
-import type { Cast } from '../../../api/cast-api';
 import { splitLines } from '../../../api/speaker-edits-api';
 import { randomHexColor } from '../colors';
 import { chapterAt, chaptersOf } from '../find/lines';
+import type { RunCastEdit } from './run-cast-edit';
 
 interface Props {
   projectId: string;
@@ -31,7 +30,7 @@ interface Props {
   outline: OutlineItem[];
   quotes: Quote[];
   onClose(): void;
-  onApplied(cast: Cast, created: Character, moved: number): void;
+  run: RunCastEdit;
 }
 
 const EXCERPT = 140;
@@ -40,7 +39,7 @@ const excerpt = (text: string) => {
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
 };
 
-export function SplitLinesDialog({ projectId, from, outline, quotes, onClose, onApplied }: Props) {
+export function SplitLinesDialog({ projectId, from, outline, quotes, onClose, run }: Props) {
   // The character's lines in reading order, grouped under their chapter's title.
   const groups = useMemo(() => {
     const chapters = chaptersOf(outline);
@@ -55,7 +54,6 @@ export function SplitLinesDialog({ projectId, from, outline, quotes, onClose, on
   }, [outline, quotes, from.id]);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const toggle = (id: string) =>
@@ -67,23 +65,18 @@ export function SplitLinesDialog({ projectId, from, outline, quotes, onClose, on
 
   const submit = async () => {
     setBusy(true);
-    setError(null);
-    try {
-      const r = await splitLines(projectId, from.id, {
-        name: name.trim(),
-        color: randomHexColor(),
-        quoteIds: [...chosen],
-      });
-      onApplied(
-        r,
-        r.characters.find((c) => c.id === r.characterId)!,
-        chosen.size,
-      );
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    const newName = name.trim();
+    const quoteIds = [...chosen];
+    // One colour for the new character, kept if the edit is redone.
+    const color = randomHexColor();
+    const moved = quoteIds.length === 1 ? '1 line' : `${quoteIds.length} lines`;
+    const ok = await run(
+      `Split lines off ${from.name}`,
+      () => splitLines(projectId, from.id, { name: newName, color, quoteIds }),
+      { done: `${moved} moved to ${newName}` },
+    );
+    if (ok) onClose();
+    else setBusy(false);
   };
 
   const n = chosen.size;
@@ -103,11 +96,6 @@ export function SplitLinesDialog({ projectId, from, outline, quotes, onClose, on
           slotProps={{ htmlInput: { maxLength: 200 } }}
           sx={{ mb: 1 }}
         />
-        {error && (
-          <Alert severity="error" sx={{ mb: 1 }}>
-            {error}
-          </Alert>
-        )}
         <List dense aria-label={`${from.name}'s lines`} sx={{ maxHeight: 360, overflow: 'auto' }}>
           {groups.map((g, k) => (
             <li key={`${g.title}-${k}`}>

@@ -23,8 +23,8 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import EastIcon from '@mui/icons-material/East';
 import type { Character } from '@castbook/contracts';
-import type { Cast } from '../../../api/cast-api';
 import { applySpread, proposeSpread, type SpreadProposal } from '../../../api/speaker-edits-api';
+import type { RunCastEdit } from './run-cast-edit';
 import { speakerColor } from '../colors';
 
 /** How long the offer stays on screen before it goes by itself. */
@@ -36,10 +36,11 @@ interface Props {
   quoteId: string | null;
   characters: Character[];
   onDismiss(): void;
-  onApplied(cast: Cast, changed: number): void;
+  /** The workspace's undoable edit (edits.castEdit): calls the route, applies its answer, toasts. */
+  run: RunCastEdit;
 }
 
-export function SpreadOffer({ projectId, quoteId, characters, onDismiss, onApplied }: Props) {
+export function SpreadOffer({ projectId, quoteId, characters, onDismiss, run }: Props) {
   const [previewOf, setPreviewOf] = useState<string | null>(null);
   return (
     <>
@@ -69,7 +70,7 @@ export function SpreadOffer({ projectId, quoteId, characters, onDismiss, onAppli
             setPreviewOf(null);
             onDismiss();
           }}
-          onApplied={onApplied}
+          run={run}
         />
       )}
     </>
@@ -81,13 +82,13 @@ function SpreadDialog({
   quoteId,
   characters,
   onClose,
-  onApplied,
+  run,
 }: {
   projectId: string;
   quoteId: string;
   characters: Character[];
   onClose(): void;
-  onApplied(cast: Cast, changed: number): void;
+  run: RunCastEdit;
 }) {
   const [proposal, setProposal] = useState<SpreadProposal | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -105,15 +106,13 @@ function SpreadDialog({
   const apply = async () => {
     if (!proposal) return;
     setBusy(true);
-    try {
-      const cast = await applySpread(projectId, quoteId, proposal);
-      onApplied(cast, proposal.changes.length);
-      onClose();
-    } catch (err) {
-      // A 409 says the project changed since the proposal: the server's words say to reload.
-      setError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    const n = proposal.changes.length;
+    // A 409 (the project changed since the proposal) is toasted with the server's words by the edit.
+    const ok = await run('Re-decide conversation', () => applySpread(projectId, quoteId, proposal), {
+      done: `Conversation re-decided: ${n === 1 ? '1 quote' : `${n} quotes`} updated`,
+    });
+    if (ok) onClose();
+    else setBusy(false);
   };
 
   const count = proposal?.changes.length ?? 0;

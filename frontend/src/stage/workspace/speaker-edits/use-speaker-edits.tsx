@@ -1,23 +1,20 @@
 // The workspace's speaker edits over many lines (issue 19): the offer to spread a fix through its
 // conversation, assigning a character's lines in a chapter, splitting lines off into a new
 // character, and the casting breakdown chart. The workspace calls the actions and renders `dialogs`
-// once; each answered cast (characters and quotes as saved) goes into the project's cache.
+// once; every edit goes through the workspace's undoable cast edit (`run`), so it can be undone.
 import { useCallback, useState, type ReactNode } from 'react';
 import type { Character } from '@castbook/contracts';
 import type { ProjectDetail } from '../../../api/projects-api';
-import type { Cast } from '../../../api/cast-api';
-import { succeeded } from '../workspace-toast';
 import { AssignChapterDialog } from './AssignChapterDialog';
 import { BreakdownDialog } from './BreakdownDialog';
 import { SplitLinesDialog } from './SplitLinesDialog';
+import type { RunCastEdit } from './run-cast-edit';
 import { SpreadOffer } from './SpreadOffer';
-
-const linesText = (n: number) => (n === 1 ? '1 line' : `${n} lines`);
 
 export function useSpeakerEdits(
   project: ProjectDetail,
-  /** Puts the answered cast into the project's cache (the workspace's patchLocal). */
-  applyCast: (cast: Cast) => unknown,
+  /** The workspace's undoable cast edit (edits.castEdit). */
+  run: RunCastEdit,
 ): {
   offerSpread(quoteId: string): void;
   assignLines(from: Character, chapterId?: string): void;
@@ -42,10 +39,7 @@ export function useSpeakerEdits(
         quoteId={spreadQuote}
         characters={project.characters}
         onDismiss={() => setSpreadQuote(null)}
-        onApplied={(cast, changed) => {
-          applyCast(cast);
-          succeeded('Conversation re-decided', `${changed === 1 ? '1 quote' : `${changed} quotes`} updated`);
-        }}
+        run={run}
       />
       {assign && (
         <AssignChapterDialog
@@ -56,10 +50,7 @@ export function useSpeakerEdits(
           outline={project.outline}
           quotes={project.quotes}
           onClose={() => setAssign(null)}
-          onApplied={(cast, moved, to) => {
-            applyCast(cast);
-            succeeded('Lines assigned', `${linesText(moved)} of ${assign.from.name} are now ${to.name}’s`);
-          }}
+          run={run}
         />
       )}
       {split && (
@@ -69,10 +60,7 @@ export function useSpeakerEdits(
           outline={project.outline}
           quotes={project.quotes}
           onClose={() => setSplit(null)}
-          onApplied={(cast, created, moved) => {
-            applyCast(cast);
-            succeeded('Lines split off', `${linesText(moved)} moved to ${created.name}`);
-          }}
+          run={run}
         />
       )}
       {breakdown && <BreakdownDialog projectId={project.id} onClose={() => setBreakdown(false)} />}
