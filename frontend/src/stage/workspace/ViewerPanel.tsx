@@ -1,10 +1,14 @@
 // The centre panel: a toolbar (the review navigator, or the text's size before any quotes; the
-// selection with its clear button) over the virtualised text.
+// selection with its clear button; the search button) over the book's search bar, the filter to a
+// character's lines (find/) and the virtualised text.
 import type { RefObject } from 'react';
 import { Box, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Character, Quote } from '@castbook/contracts';
 import { ContentViewer, type ContentViewerHandle } from './ContentViewer';
+import { CharacterFilterBar } from './find/CharacterFilterBar';
+import { FindBar, FindButton } from './find/FindBar';
+import type { Find } from './find/use-find';
 import { QuoteNavigator } from './QuoteNavigator';
 import type { ReviewList } from './review';
 import type { TextBlock } from './text-blocks';
@@ -23,6 +27,7 @@ export function ViewerPanel({
   onStep,
   onClearSelection,
   onQuoteClick,
+  find,
 }: {
   viewerRef: RefObject<ContentViewerHandle | null>;
   content: string;
@@ -38,10 +43,13 @@ export function ViewerPanel({
   onStep: (direction: 1 | -1) => void;
   onClearSelection: () => void;
   onQuoteClick: (quote: Quote, anchor: HTMLElement) => void;
+  /** Search and filter (useFind): what the viewer shows and paints. */
+  find: Find;
 }) {
   return (
     <Paper
       variant="outlined"
+      data-testid="viewer-panel"
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', borderRadius: 3 }}
     >
       <Box
@@ -82,17 +90,22 @@ export function ViewerPanel({
             </IconButton>
           </Stack>
         )}
+        <FindButton find={find} />
       </Box>
+      <FindBar find={find} />
+      <CharacterFilterBar find={find} character={find.filterId ? characters.get(find.filterId) : undefined} />
       <Box sx={{ flexGrow: 1, minHeight: 0 }}>
         <ContentViewer
           ref={viewerRef}
           content={content}
-          blocks={blocks}
+          blocks={find.blocks}
           quotes={ordered}
           characters={characters}
           selection={selection}
           activeQuoteId={activeQuoteId}
           onQuoteClick={onQuoteClick}
+          find={find.marks}
+          labels={find.labels}
         />
       </Box>
     </Paper>

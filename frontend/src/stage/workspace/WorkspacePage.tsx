@@ -4,7 +4,7 @@
 // mobile breakpoint the three panels are tabs. The logic lives in hooks (use-workspace-edits,
 // use-analysis-run, use-project-settings, use-workspace-navigation, review/use-review-actions); this
 // file wires them to the views.
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Skeleton, useMediaQuery, useTheme } from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
@@ -17,6 +17,8 @@ import { AnalysisProgressBox } from './AnalysisProgressBox';
 import { CharactersPanel } from './CharactersPanel';
 import type { ContentViewerHandle } from './ContentViewer';
 import { ExportMenu } from './ExportMenu';
+import { useFind } from './find/use-find';
+import { usePublishOpenProject } from './find/use-open-project';
 import { OutlinePanel } from './OutlinePanel';
 import { ProjectSettingsDialog } from './ProjectSettingsDialog';
 import { QuoteSpeakerPopover } from './QuoteSpeakerPopover';
@@ -92,6 +94,22 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   const settings = useProjectSettings(project, mutateProject, edits.patchLocal, analysis, nav.clearSelection);
   const reviewActions = useReviewActions(project.quotes, edits, nav);
   const { status, analysing } = analysis;
+  // Find (issue 19): the book's search, the filter to a character's lines, the palette's entries.
+  const showText = useCallback(() => nav.setTab('text'), [nav]);
+  const find = useFind({ content: project.content, blocks, ordered, outline: project.outline, viewer, showText });
+  usePublishOpenProject({
+    projectId: project.id,
+    title: project.title,
+    characters: project.characters,
+    lineCounts,
+    chapters: find.chapters,
+    showChapter: (c) =>
+      find.leaveFilter(() => {
+        nav.setSelection({ start: c.startOffset, end: c.endOffset, label: c.title, itemId: c.id });
+        nav.jumpTo(c.startOffset);
+      }),
+    showCharacter: (id) => find.filterCharacter(id),
+  });
 
   return (
     <Box
@@ -125,7 +143,11 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           variant="outlined"
           startIcon={<FactCheckOutlinedIcon />}
           disabled={project.quotes.length === 0}
-          onClick={() => setReviewOpen(true)}
+          onClick={() => {
+            // The queue walks the whole book: the text is unfiltered so each quote can be shown.
+            find.leaveFilter(() => undefined);
+            setReviewOpen(true);
+          }}
         >
           Review
         </Button>
@@ -172,6 +194,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
             onStep={(direction) => nav.step(review, direction)}
             onClearSelection={() => nav.setSelection(null)}
             onQuoteClick={nav.onQuoteClick}
+            find={find}
           />
         }
         characters={
@@ -191,6 +214,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
               onDelete={edits.removeCharacter}
               onMerge={edits.mergeCharacters}
               readOnly={locked.readOnly}
+              onShowLines={(c) => find.filterCharacter(c?.id ?? null)}
+              shownId={find.filterId}
             />
           </VoiceProvider>
         }
