@@ -3,7 +3,7 @@
 // objects are removed after the commit. Plan limits (issue 16) are read from the local read model of
 // subscription.changed.v1: projects per plan, words per project, storage over every stored byte,
 // read-only projects over the limit, and the features billing grants.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
   FEATURES,
@@ -45,6 +45,7 @@ import {
   storageChangedEvent,
 } from '../events/project-events.js';
 import { layUserQuotes, markUserEdits, type Analysed } from './reanalysis.js';
+import { textMoves } from './text-moves.js';
 import { deleteCharacter, mergeCharacters } from './cast-edits.js';
 import {
   applySpeakerChanges,
@@ -101,7 +102,14 @@ export interface ProjectInput {
   authorId?: string;
   thumbnail?: Buffer;
   resetThumbnail?: boolean;
+  /**
+   * With a new content: the SHA-256 (hex) of the text it replaces, as the client compared it (a revised
+   * manuscript's summary); when the saved text is another one, 409 and nothing changes.
+   */
+  replacesSha256?: string;
 }
+
+export const TEXT_CHANGED_MEANWHILE = 'The text changed since you compared it; reload the project and compare again';
 
 /** The fields users edit. Content fields are guarded by the content version instead. */
 const USER_FIELDS = [
@@ -124,6 +132,8 @@ const ANALYSIS_FIELDS = [
 ] as const;
 
 const CHANGED_MEANWHILE = 'The project changed meanwhile; reload it and try again';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
  * What an edit writes, given the row as it is now (`locked`), as the edit read it (`current`) and as
@@ -332,6 +342,23 @@ export class Projects {
       // they go (the client detects the structure again), and the analysis is due again. Speakers the
       // user set move with their text.
       const speakers = new Set(current.characters.map((c) => c.id));
+      // (A text lost from storage cannot be compared: the new one replaces it, quotes searched as before.)
+      const previous = await this.blobs
+        .getBuffer('documents', current.contentKey)
+        .then((b) => b.toString('utf8'))
+        .catch((err: unknown) => {
+          this.logger.warn({ err, projectId: id }, 'the replaced text could not be read');
+          return undefined;
+        });
+      if (previous !== undefined && input.replacesSha256 !== undefined && sha256(previous) !== input.replacesSha256) {
+        throw new HttpError(409, TEXT_CHANGED_MEANWHILE);
+      }
+      // Each quote the user set starts its search where its paragraph now is (a revision may move it
+      // far: chapters added before it), not where it was.
+      const moved = previous === undefined ? (o: number) => o : textMoves(previous, content);
+      const held = current.quotes.map((q) =>
+        q.attributionMethod === 'user' ? { ...q, startOffset: moved(q.startOffset) } : q,
+      );
       Object.assign(next, {
         contentVersion: current.contentVersion + 1,
         contentKey: contentKey(current, current.contentVersion + 1, randomUUID()),
@@ -339,7 +366,7 @@ export class Projects {
         contentBytes: Buffer.byteLength(content, 'utf8'),
         wordCount,
         outline: [],
-        quotes: layUserQuotes([], current.quotes, content, speakers),
+        quotes: layUserQuotes([], held, content, speakers),
         ...textChanged(),
       });
     }

@@ -90,12 +90,22 @@ const createForm = z.strictObject({
   authorId,
   thumbnail: cover.optional(),
 });
+const sha256Field = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, { error: 'replacesSha256 must be a SHA-256 in hex (64 characters 0-9, a-f)' })
+  .optional()
+  .describe(
+    'With content: the SHA-256 (hex, of the UTF-8) of the text it replaces, as the client compared it; 409 when the saved text is another',
+  );
+/** PATCH's fields: the create form's, and the version check of a replaced text. */
+const patchForm = projectForm.extend({ replacesSha256: sha256Field });
 const editForm = z.strictObject({
   title: title.optional(),
   content: content.optional(),
   authorId: authorId.optional(),
   resetThumbnail: z.enum(['true', 'false']).optional().describe('true: go back to the drawn cover'),
   thumbnail: cover.optional(),
+  replacesSha256: sha256Field,
 });
 const formLimits = (maxImageBytes: number): FormLimits => ({
   maxFileBytes: maxImageBytes,
@@ -220,9 +230,10 @@ export function projectRoutes(
     },
     async (req) => {
       const { fields, files } = await readForm(req, formLimits(maxImageBytes));
-      checkFields(projectForm, fields);
+      checkFields(patchForm, fields);
       const caller = callerOf(req);
       const updated = await projects.update(caller, req.params.id, {
+        replacesSha256: fields.replacesSha256,
         title: fields.title,
         content: fields.content,
         authorId: fields.authorId,

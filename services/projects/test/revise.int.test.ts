@@ -1,0 +1,144 @@
+// Issue 19's revised manuscript through the gateway: a new text replaces the old one (PATCH content
+// with the SHA-256 of the text it replaces), the quotes whose speaker the user fixed in paragraphs the
+// revision left alone keep that speaker at their new place, however far they moved, and keep it
+// through the re-analysis; a stale SHA-256 is a 409 that changes nothing.
+import { createHash } from 'node:crypto';
+import type { Character, Quote } from '@castbook/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiClient,
+  pdncText,
+  signedUpClient,
+  startWorkspaceStack,
+  waitFor,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
+
+const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+/** Oliver Twist's first three chapters. */
+const BOOK = OLIVER.slice(0, OLIVER.indexOf(' CHAPTER IV.'));
+
+interface ProjectView {
+  analysisStatus: string;
+  characters: Character[];
+  quotes: Quote[];
+  content: string;
+}
+
+let stack: WorkspaceStack;
+beforeAll(async () => {
+  stack = await startWorkspaceStack({ analysis: true });
+});
+afterAll(async () => stack?.stop());
+
+async function send(client: ApiClient, method: string, path: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const res = await fetch(`${client.baseUrl}${path}`, {
+    method,
+    body,
+    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
+  });
+  return { status: res.status, body: (await res.json()) as { data: { id: string }; error?: string } };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+describe('revised manuscript', () => {
+  let client: ApiClient;
+  let id: string;
+  const project = async () => (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
+  async function analysed(): Promise<ProjectView> {
+    expect((await client.post(`/api/projects/${id}/analyze`)).status).toBe(200);
+    return waitFor(
+      async () => {
+        const p = await project();
+        return p.analysisStatus === 'completed' && p;
+      },
+      'the analysis',
+      90_000,
+    );
+  }
+
+  beforeAll(async () => {
+    client = (await signedUpClient(stack.gatewayUrl)).client;
+    const author = await send(client, 'POST', '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
+    const created = await send(client, 'POST', '/api/projects', {
+      title: 'Oliver Twist',
+      content: BOOK,
+      authorId: author.body.data.id,
+    });
+    expect(created.status).toBe(201);
+    id = created.body.data.id;
+    expect((await client.post(`/api/projects/${id}/detect-structure`, {})).status).toBe(200);
+  });
+
+  it('keeps the speakers the user fixed on unchanged paragraphs, through the new text and its analysis', async () => {
+    const first = await analysed();
+    const chapter2 = BOOK.indexOf('CHAPTER II.');
+    const chapter3 = BOOK.indexOf('CHAPTER III.');
+    // Two quotes of chapter III the user fixes (to a speaker the engine did not give them), and one of
+    // chapter II whose paragraph the revision rewrites (its text then appears nowhere).
+    const late = first.quotes.filter((q) => q.startOffset > chapter3 && q.text.length > 20).slice(0, 2);
+    const early = first.quotes.find((q) => q.startOffset > chapter2 && q.startOffset < chapter3 && q.text.length > 20)!;
+    expect(late).toHaveLength(2);
+    const speakerFor = (q: Quote) => first.characters.find((c) => c.id !== q.speakerId)!.id;
+    const fixed = new Map([...late, early].map((q) => [q.id, speakerFor(q)]));
+    const quotes = first.quotes.map((q) =>
+      fixed.has(q.id) ? { ...q, speakerId: fixed.get(q.id)!, attributionMethod: 'user' as const, confidence: 1 } : q,
+    );
+    expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes })).status).toBe(200);
+
+    // The revision: a new chapter of over 20,000 characters after chapter I (moving chapter III further
+    // than the 10,000-character search window), and the paragraph of the early quote rewritten.
+    const paragraphStart = BOOK.lastIndexOf('\n\n', early.startOffset) + 2;
+    const paragraphEnd = BOOK.indexOf('\n\n', early.endOffset);
+    const added = `CHAPTER I-A. AN INTERLUDE\n\n${'The rain fell on the parish all that week, and nobody spoke of it. '.repeat(320)}\n\n`;
+    const revised =
+      BOOK.slice(0, chapter2) +
+      added +
+      BOOK.slice(chapter2, paragraphStart) +
+      'This paragraph was rewritten by the author, and its dialog is gone.' +
+      BOOK.slice(paragraphEnd);
+    expect(added.length).toBeGreaterThan(20_000);
+    expect(revised.split(early.text)).toHaveLength(1);
+
+    // A text compared against another version is refused, and nothing changes.
+    const stale = await send(client, 'PATCH', `/api/projects/${id}`, {
+      content: revised,
+      replacesSha256: sha256('old'),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      success: false,
+      error: 'The text changed since you compared it; reload the project and compare again',
+    });
+    const bad = await send(client, 'PATCH', `/api/projects/${id}`, { content: revised, replacesSha256: 'abc' });
+    expect(bad.status).toBe(400);
+    expect((await project()).content).toBe(BOOK);
+
+    const saved = await send(client, 'PATCH', `/api/projects/${id}`, {
+      content: revised,
+      replacesSha256: sha256(BOOK),
+    });
+    expect(saved.status).toBe(200);
+    const check = (p: ProjectView) => {
+      for (const q of late) {
+        const now = p.quotes.find((x) => x.text === q.text && x.attributionMethod === 'user');
+        expect(now, q.text).toBeDefined();
+        expect(now!.speakerId).toBe(fixed.get(q.id));
+        expect(now!.startOffset).toBe(revised.indexOf(q.text, q.startOffset));
+        expect(p.content.slice(now!.startOffset, now!.endOffset)).toBe(q.text);
+      }
+      // The rewritten paragraph's quote is gone with its text.
+      expect(p.quotes.some((x) => x.text === early.text)).toBe(false);
+    };
+    const after = await project();
+    expect(after.content).toBe(revised);
+    check(after);
+
+    const reanalysed = await analysed();
+    check(reanalysed);
+    expect(reanalysed.quotes.length).toBeGreaterThan(first.quotes.length / 2);
+  });
+});
