@@ -128,23 +128,46 @@ export class TokenList {
 
   at(i: number): Token | undefined {
     if (i < 0 || i >= this.length) return undefined;
-    const f = this.flags[i]!;
-    const start = this.starts[i]!;
-    const end = this.ends[i]!;
-    return {
-      text: this.source.slice(start, end),
-      start,
-      end,
-      cap: (f & CAP) !== 0,
-      initial: (f & INITIAL) !== 0,
-      inQuote: (f & IN_QUOTE) !== 0,
-      joined: (f & JOINED) !== 0,
-      possessive: (f & POSSESSIVE) !== 0,
-    };
+    return new TokenView(this, i);
   }
 
   *[Symbol.iterator](): IterableIterator<Token> {
     for (let i = 0; i < this.length; i++) yield this.at(i)!;
+  }
+}
+
+/**
+ * A token read from its list on demand: most reads want one flag (`tokens.at(i).cap`), and slicing
+ * every token's text and filling every field for them made token views the analysis's main garbage.
+ */
+class TokenView implements Token {
+  constructor(
+    private readonly list: TokenList,
+    private readonly i: number,
+  ) {}
+  get text(): string {
+    return this.list.source.slice(this.list.starts[this.i]!, this.list.ends[this.i]!);
+  }
+  get start(): number {
+    return this.list.starts[this.i]!;
+  }
+  get end(): number {
+    return this.list.ends[this.i]!;
+  }
+  get cap(): boolean {
+    return (this.list.flags[this.i]! & CAP) !== 0;
+  }
+  get initial(): boolean {
+    return (this.list.flags[this.i]! & INITIAL) !== 0;
+  }
+  get inQuote(): boolean {
+    return (this.list.flags[this.i]! & IN_QUOTE) !== 0;
+  }
+  get joined(): boolean {
+    return (this.list.flags[this.i]! & JOINED) !== 0;
+  }
+  get possessive(): boolean {
+    return (this.list.flags[this.i]! & POSSESSIVE) !== 0;
   }
 }
 

@@ -1,7 +1,8 @@
 // chunk: splits a text into chunks for the analysis jobs (SPEC §9). Chunks cover the whole text
 // in order, are at most `size` characters, end at a blank line, sentence end or space where one is
 // near, and never run across the start of an outline item.
-import { outlineClass, type Chunk, type OutlineItem } from '@castbook/contracts';
+import type { Chunk, OutlineItem } from '@castbook/contracts';
+import { outlineClass } from '../structure/levels.js';
 import { findCut } from './boundaries.js';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;

@@ -4,8 +4,16 @@
 // the palette. Placement depends on names and line counts only, never on the order of the input, so
 // a character keeps its colour when a book is re-analysed (the projects service also keeps the
 // colour of every character it matches: services/projects/src/domain/reanalysis.ts).
+import { createRequire } from 'node:module';
 import type { Character } from '@castbook/contracts';
-import { clampChroma, converter, differenceCiede2000, formatHex, wcagContrast, type Lab65, type Rgb } from 'culori';
+import type * as Culori from 'culori';
+import type { Lab65, Rgb } from 'culori';
+
+// culori's single-file CommonJS build: its ES module entry is some three hundred small files, and
+// resolving and compiling them took a third of the CLI's start-up (0.1 s CPU of each run).
+const { clampChroma, converter, differenceCiede2000, formatHex, wcagContrast } = createRequire(import.meta.url)(
+  'culori',
+) as typeof Culori;
 
 /**
  * How the workspace draws a character's colour on a quote (frontend/src/stage/workspace/
@@ -136,13 +144,70 @@ export function isReadableHighlight(hex: string): boolean {
   );
 }
 
+/** CIE XYZ of the D65 white and the CIELAB constants, as culori defines them. */
+const D65_X = 0.3127 / 0.329;
+const D65_Z = (1 - 0.3127 - 0.329) / 0.329;
+const LAB_K = Math.pow(29, 3) / Math.pow(3, 3);
+const LAB_E = Math.pow(6, 3) / Math.pow(29, 3);
+const labF = (v: number) => (Math.pow(v, 3) > LAB_E ? Math.pow(v, 3) : (116 * v - 16) / LAB_K);
+const gamma = (c: number) => {
+  const abs = Math.abs(c);
+  return abs > 0.0031308 ? (Math.sign(c) || 1) * (1.055 * Math.pow(abs, 1 / 2.4) - 0.055) : c * 12.92;
+};
+const inUnit = (v: number) => v >= 0 && v <= 1;
+
+/**
+ * Whether a CIELCh (D65) colour is inside sRGB: culori's `displayable` with its lch65 → lab65 → xyz65
+ * → rgb conversion written out operation for operation (so every answer, and so every clamped
+ * colour, is the same to the bit), without the converter objects that made colouring a tenth of an
+ * analysis.
+ */
+function displayableLch65(l: number, c: number, h: number): boolean {
+  const a = c ? c * Math.cos((h / 180) * Math.PI) : 0;
+  const b = c ? c * Math.sin((h / 180) * Math.PI) : 0;
+  const fy = (l + 16) / 116;
+  const x = labF(a / 500 + fy) * D65_X;
+  const y = labF(fy) * 1;
+  const z = labF(fy - b / 200) * D65_Z;
+  return (
+    inUnit(gamma(x * 3.2409699419045226 - y * 1.5373831775700939 - 0.4986107602930034 * z)) &&
+    inUnit(gamma(x * -0.9692436362808796 + y * 1.8759675015077204 + 0.0415550574071756 * z)) &&
+    inUnit(gamma(x * 0.0556300796969936 - y * 0.2039769588889765 + 1.0569715142428784 * z))
+  );
+}
+
+/** culori's bisection step for chroma in lch65: its range (0–150) over 2^13. */
+const CHROMA_RESOLUTION = 150 / Math.pow(2, 13);
+
+/**
+ * `clampChroma({ mode: 'lch65', l, c, h }, 'lch65')`: the colour itself if sRGB shows it, else the
+ * greatest chroma that fits, found by the same bisection as culori's (same steps, same result).
+ */
+function clampLch65(l: number, c: number, h: number): { mode: 'lch65'; l: number; c: number; h: number } {
+  if (displayableLch65(l, c, h)) return { mode: 'lch65', l, c, h };
+  // Not even grey fits: culori clips in RGB instead (never in the hashed band; kept for exactness).
+  if (!displayableLch65(l, 0, h)) return clampChroma({ mode: 'lch65', l, c, h }, 'lch65');
+  let start = 0;
+  let end = c;
+  let mid = 0;
+  let lastGood = 0;
+  while (end - start > CHROMA_RESOLUTION) {
+    mid = start + (end - start) * 0.5;
+    if (displayableLch65(l, mid, h)) {
+      lastGood = mid;
+      start = mid;
+    } else end = mid;
+  }
+  return { mode: 'lch65', l, c: displayableLch65(l, mid, h) ? mid : lastGood, h };
+}
+
 /** The n-th hashed candidate for a name: hue, lightness and chroma from separate bits of one hash. */
 function candidate(key: string, n: number): string {
   const h = hashName(`${key}\u0000${n}`);
   const hue = (h & 0xffff) % 360;
   const l = HASHED_L[0] + (((h >>> 16) & 0xff) % (HASHED_L[1] - HASHED_L[0] + 1));
   const c = HASHED_C[0] + ((h >>> 24) % (HASHED_C[1] - HASHED_C[0] + 1));
-  return formatHex(clampChroma({ mode: 'lch65', l, c, h: hue }, 'lch65'));
+  return formatHex(clampLch65(l, c, hue));
 }
 
 /** The least ΔE from `c` to `others`; once it is at or below `floor` it stops looking (and returns it). */

@@ -157,6 +157,13 @@ interface Path {
   speaker: number;
 }
 
+/** A path's extension by one speaker before the beam keeps it: its history is built only if kept. */
+interface Step {
+  score: number;
+  parent: Path;
+  speaker: number;
+}
+
 /** The most probable speakers of all turns, jointly (beam search), with per-turn probabilities. */
 export function decode(
   model: SpeakerModel,
@@ -185,7 +192,8 @@ export function bestPath(
   const buf = new Float64Array(BASE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
   for (let i = 0; i < turns.length; i++) {
-    const next: Path[] = [];
+    // Some ninety extensions a turn, of which the beam keeps six: their histories are built after.
+    const next: Step[] = [];
     const seen = new Set<string>();
     const referent = pronounReferent(turns[i]!, cast);
     const fixed = new Map<number, number>();
@@ -194,28 +202,24 @@ export function bestPath(
       const cands = candidatesOf(turns[i]!, path.history);
       if (anchor !== undefined && anchor >= 0 && !cands.includes(anchor)) cands.push(anchor);
       if (cands.length === 0 || anchor === -1) {
-        next.push({ score: path.score, history: [-1, ...path.history].slice(0, HISTORY), parent: path, speaker: -1 });
+        next.push({ score: path.score, parent: path, speaker: -1 });
         continue;
       }
       const probs = softmax(logits(model, turns, i, cands, cast, path.history, referent, fixed, buf));
       cands.forEach((c, k) => {
         if (anchor !== undefined && c !== anchor) return;
-        next.push({
-          score: path.score + Math.log(probs[k]!),
-          history: [c, ...path.history].slice(0, HISTORY),
-          parent: path,
-          speaker: c,
-        });
+        next.push({ score: path.score + Math.log(probs[k]!), parent: path, speaker: c });
       });
     }
     next.sort((a, b) => b.score - a.score);
     beam = [];
     for (const p of next) {
       // Paths that agree on the last three speakers will make the same choices from here on.
-      const key = p.history.slice(0, 3).join(',');
+      const h = p.parent.history;
+      const key = `${p.speaker},${h.length > 0 ? h[0] : ''},${h.length > 1 ? h[1] : ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      beam.push(p);
+      beam.push({ score: p.score, history: [p.speaker, ...h].slice(0, HISTORY), parent: p.parent, speaker: p.speaker });
       if (beam.length === BEAM) break;
     }
   }

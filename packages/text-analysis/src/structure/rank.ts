@@ -1,7 +1,8 @@
 // Nesting rank of an outline type. It is the SPEC level, except that front and back matter
 // (preface, epilogue, ...; level 45) nests like a chapter: a chapter after a preface is its
 // sibling, not its child.
-import { OUTLINE_LEVELS, type OutlineType } from '@castbook/contracts';
+import type { OutlineType } from '@castbook/contracts';
+import { OUTLINE_LEVELS } from './levels.js';
 
 export const MATTER_TYPES: ReadonlySet<OutlineType> = new Set<OutlineType>([
   'prologue',
