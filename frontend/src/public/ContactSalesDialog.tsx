@@ -22,7 +22,7 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { contactSales } from '../api/billing-api';
 import { useAuth } from '../auth/auth-context';
 import { bind } from '../forms/bind';
-import { formErrorOf } from '../forms/errors';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { contactSalesForm, type ContactSalesForm } from '../forms/schemas';
 
 export function ContactSalesDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -45,7 +45,7 @@ export function ContactSalesDialog({ open, onClose }: { open: boolean; onClose()
 function ContactSalesForm({ onClose }: { onClose(): void }) {
   const { user } = useAuth();
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useFormSubmit();
   const { register, handleSubmit, formState } = useForm<ContactSalesForm>({
     resolver: zodResolver(contactSalesForm),
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '', company: '', seats: 5, message: '' },
@@ -53,14 +53,15 @@ function ContactSalesForm({ onClose }: { onClose(): void }) {
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const input = contactSalesForm.parse(values);
-      await contactSales(input);
-      setSent({ name: input.name, email: input.email });
-    } catch (err) {
-      setServerError(formErrorOf(err, 'Your message could not be sent. Please try again.'));
-    }
+    const done = await submit(
+      async () => {
+        const input = contactSalesForm.parse(values);
+        await contactSales(input);
+        return input;
+      },
+      { failure: 'Your message could not be sent. Please try again.' },
+    );
+    if (done.ok) setSent({ name: done.value.name, email: done.value.email });
   });
 
   if (sent) {

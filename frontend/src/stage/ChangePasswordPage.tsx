@@ -1,14 +1,12 @@
 // /stage/settings/change-password: POST /api/auth/update-password {id, currentPassword, newPassword}.
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { updatePassword } from '../api/auth-api';
 import { getToken, setToken, TOKEN_KEY } from '../api/token';
 import { useAuth } from '../auth/auth-context';
 import { bind } from '../forms/bind';
-import { formErrorOf } from '../forms/errors';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { changePasswordForm, type ChangePasswordForm } from '../forms/schemas';
 import { PasswordField } from '../components/PasswordField';
 import { FormCard } from './FormCard';
@@ -30,7 +28,7 @@ function keepFreshToken(data: unknown) {
 
 export default function ChangePasswordPage() {
   const { user } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useFormSubmit();
   const { register, handleSubmit, formState, reset } = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -39,16 +37,14 @@ export default function ChangePasswordPage() {
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     if (!user) return;
-    setServerError(null);
-    try {
-      const answer = await updatePassword({ id: user.id, currentPassword, newPassword });
-      keepFreshToken(answer.data);
-      reset();
-      toast.success('Password updated successfully!');
-    } catch (err) {
-      setServerError(formErrorOf(err, 'Failed to update password'));
-      toast.error('Failed to update password');
-    }
+    await submit(
+      async () => {
+        const answer = await updatePassword({ id: user.id, currentPassword, newPassword });
+        keepFreshToken(answer.data);
+        reset();
+      },
+      { failure: 'Failed to update password', toastFailure: true, success: 'Password updated successfully!' },
+    );
   });
 
   return (

@@ -1,20 +1,18 @@
 // /stage/settings/user-profile: the display name (POST /api/users/update-profile {id, name}).
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { updateProfile } from '../api/auth-api';
 import { useAuth } from '../auth/auth-context';
 import { bind } from '../forms/bind';
-import { formErrorOf } from '../forms/errors';
+import { useFormSubmit } from '../forms/use-form-submit';
 import { profileForm, type ProfileForm } from '../forms/schemas';
 import { FormCard } from './FormCard';
 import { PageHeader } from './PageHeader';
 
 export default function UserProfilePage() {
   const { user, setUser } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useFormSubmit();
   const { register, handleSubmit, formState, reset } = useForm<ProfileForm>({
     resolver: zodResolver(profileForm),
     defaultValues: { name: user?.name ?? '' },
@@ -22,16 +20,14 @@ export default function UserProfilePage() {
 
   const onSubmit = handleSubmit(async ({ name }) => {
     if (!user) return;
-    setServerError(null);
-    try {
-      const updated = await updateProfile({ id: user.id, name: name.trim() });
-      setUser(updated ?? { ...user, name: name.trim() });
-      reset({ name: name.trim() });
-      toast.success('Profile updated successfully');
-    } catch (err) {
-      setServerError(formErrorOf(err, 'Failed to update profile'));
-      toast.error('Failed to update profile');
-    }
+    await submit(
+      async () => {
+        const updated = await updateProfile({ id: user.id, name: name.trim() });
+        setUser(updated ?? { ...user, name: name.trim() });
+        reset({ name: name.trim() });
+      },
+      { failure: 'Failed to update profile', toastFailure: true, success: 'Profile updated successfully' },
+    );
   });
 
   return (

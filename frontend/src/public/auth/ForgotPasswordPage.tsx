@@ -8,26 +8,23 @@ import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { requestPasswordReset } from '../../api/auth-api';
 import { bind } from '../../forms/bind';
-import { formErrorOf } from '../../forms/errors';
+import { useFormSubmit } from '../../forms/use-form-submit';
 import { forgotPasswordForm, type ForgotPasswordForm } from '../../forms/schemas';
 import { NarrowShell } from './AuthShell';
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useFormSubmit();
   const { register, handleSubmit, formState } = useForm<ForgotPasswordForm>({
     resolver: zodResolver(forgotPasswordForm),
     defaultValues: { email: '' },
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {
-    setServerError(null);
-    try {
-      await requestPasswordReset(email.trim());
-      setSentTo(email.trim());
-    } catch (err) {
-      setServerError(formErrorOf(err, 'Could not send the reset link. Please try again.'));
-    }
+    const sent = await submit(() => requestPasswordReset(email.trim()), {
+      failure: 'Could not send the reset link. Please try again.',
+    });
+    if (sent.ok) setSentTo(email.trim());
   });
 
   if (sentTo) {

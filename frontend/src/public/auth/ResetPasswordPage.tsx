@@ -1,14 +1,12 @@
 // The page the reset email links to: /reset-password?token=… → a new password with the sign-up rules.
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { AUTH_MESSAGES } from '@castbook/contracts';
 import { confirmPasswordReset } from '../../api/auth-api';
 import { bind } from '../../forms/bind';
-import { formErrorOf } from '../../forms/errors';
+import { useFormSubmit } from '../../forms/use-form-submit';
 import { resetPasswordForm, type ResetPasswordForm } from '../../forms/schemas';
 import { PasswordField } from '../../components/PasswordField';
 import { NarrowShell } from './AuthShell';
@@ -17,7 +15,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useFormSubmit();
   const { register, handleSubmit, formState } = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordForm),
     defaultValues: { newPassword: '', confirmPassword: '' },
@@ -38,15 +36,11 @@ export default function ResetPasswordPage() {
   }
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
-    setServerError(null);
-    try {
-      await confirmPasswordReset(token, newPassword);
-    } catch (err) {
-      setServerError(formErrorOf(err, 'Failed to update password'));
-      return;
-    }
-    toast.success('Password updated successfully!');
-    await navigate('/login', { replace: true });
+    const done = await submit(() => confirmPasswordReset(token, newPassword), {
+      failure: 'Failed to update password',
+      success: 'Password updated successfully!',
+    });
+    if (done.ok) await navigate('/login', { replace: true });
   });
 
   return (

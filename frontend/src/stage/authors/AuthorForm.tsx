@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import type { Author } from '@castbook/contracts';
 import { useAuthedImage } from '../../api/authed-image';
@@ -17,7 +16,7 @@ import {
 } from '../../api/authors-api';
 import { initialsOf } from '../../components/UserAvatar';
 import { bind } from '../../forms/bind';
-import { formErrorOf } from '../../forms/errors';
+import { useFormSubmit } from '../../forms/use-form-submit';
 import { authorForm, type AuthorForm as AuthorFormValues } from '../../forms/project-schemas';
 import { ImagePicker } from '../ImagePicker';
 
@@ -35,7 +34,7 @@ export function AuthorForm({
 }) {
   const editing = !!author;
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useFormSubmit();
   const [removing, setRemoving] = useState(false);
   const currentAvatar = useAuthedImage(author?.avatar);
   const { register, handleSubmit, formState, reset, watch } = useForm<AuthorFormValues>({
@@ -45,37 +44,35 @@ export function AuthorForm({
   const [firstName, lastName] = watch(['firstName', 'lastName']);
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
     const names = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
-    try {
-      const saved = editing
-        ? await updateAuthor(author.id, { ...names, avatar })
-        : await createAuthor({ ...names, avatar });
-      await rememberAuthor(saved);
-      setAvatar(null);
-      reset(names);
-      toast.success(editing ? 'Author updated' : `${authorName(saved)} was added`);
-      onDone?.(saved);
-    } catch (err) {
-      const fallback = editing ? AUTHOR_MESSAGES.update : AUTHOR_MESSAGES.create;
-      setServerError(formErrorOf(err, fallback));
-      toast.error(fallback);
-    }
+    const done = await submit(
+      async () => {
+        const saved = editing
+          ? await updateAuthor(author.id, { ...names, avatar })
+          : await createAuthor({ ...names, avatar });
+        await rememberAuthor(saved);
+        setAvatar(null);
+        reset(names);
+        return saved;
+      },
+      {
+        failure: editing ? AUTHOR_MESSAGES.update : AUTHOR_MESSAGES.create,
+        toastFailure: true,
+        success: (saved) => (editing ? 'Author updated' : `${authorName(saved)} was added`),
+      },
+    );
+    if (done.ok) onDone?.(done.value);
   });
 
   const removeAvatar = async () => {
     if (!author) return;
     setRemoving(true);
-    setServerError(null);
-    try {
-      await rememberAuthor(await removeAuthorAvatar(author.id));
-      toast.success('Avatar removed');
-    } catch (err) {
-      setServerError(formErrorOf(err, AUTHOR_MESSAGES.removeAvatar));
-      toast.error(AUTHOR_MESSAGES.removeAvatar);
-    } finally {
-      setRemoving(false);
-    }
+    await submit(async () => rememberAuthor(await removeAuthorAvatar(author.id)), {
+      failure: AUTHOR_MESSAGES.removeAvatar,
+      toastFailure: true,
+      success: 'Avatar removed',
+    });
+    setRemoving(false);
   };
 
   const busy = formState.isSubmitting || removing;
