@@ -115,6 +115,8 @@ export interface UpdateProjectInput {
   thumbnail?: Blob | null;
   /** A new random default cover instead of the uploaded one (SPEC §5; a thumbnail file wins). */
   resetThumbnail?: boolean;
+  /** With content: the SHA-256 of the text it replaces, as compared (409 if the saved one is another). */
+  replacesSha256?: string;
 }
 
 /**
@@ -128,6 +130,7 @@ export function updateProject(id: string, input: UpdateProjectInput): Promise<Pr
   if (input.authorId !== undefined) form.set('authorId', input.authorId);
   if (input.thumbnail) form.set('thumbnail', input.thumbnail);
   else if (input.resetThumbnail) form.set('resetThumbnail', 'true');
+  if (input.content !== undefined && input.replacesSha256) form.set('replacesSha256', input.replacesSha256);
   return data<ProjectSummary>(PROJECT_MESSAGES.update(id), projectKey(id), { method: 'PATCH', form });
 }
 

@@ -22,10 +22,12 @@ import {
   type Theme,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DifferenceOutlinedIcon from '@mui/icons-material/DifferenceOutlined';
 import { useAuthors, authorName } from '../../api/authors-api';
 import { useAuthedImage } from '../../api/authed-image';
 import type { ProjectDetail } from '../../api/projects-api';
 import { readOnlyOf } from '../projects/read-only';
+import { ReplaceManuscriptDialog } from './revise/ReplaceManuscriptDialog';
 
 export interface SettingsChanges {
   title: string;
@@ -34,6 +36,8 @@ export interface SettingsChanges {
   content?: string;
   thumbnail?: File;
   resetThumbnail?: boolean;
+  /** A replaced manuscript: the SHA-256 of the text its summary was compared against. */
+  replacesSha256?: string;
 }
 
 interface Props {
@@ -63,6 +67,7 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
   const [busy, setBusy] = useState(false);
   const [confirmContent, setConfirmContent] = useState<SettingsChanges | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [replacing, setReplacing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   // Over the plan's limit the project can be read and deleted, not changed.
   const locked = readOnlyOf(project);
@@ -163,6 +168,21 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
                 helperText={errors.content ?? 'Changing the text detects the structure again and runs a new analysis.'}
                 slotProps={{ htmlInput: { spellCheck: false, style: { fontSize: 14, lineHeight: 1.5 } } }}
               />
+              <Box>
+                <Typography variant="subtitle2">Revised manuscript</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  Upload or paste a new version of the book and see what changed before replacing it. Speakers you set
+                  on unchanged paragraphs are kept.
+                </Typography>
+                <Button
+                  variant="outlined"
+                  startIcon={<DifferenceOutlinedIcon />}
+                  onClick={() => setReplacing(true)}
+                  disabled={busy || locked.readOnly}
+                >
+                  Replace manuscript
+                </Button>
+              </Box>
               <Box>
                 <Typography variant="subtitle2" sx={{ mb: 1 }}>
                   Thumbnail
@@ -288,6 +308,24 @@ function SettingsForm({ project, onClose, onSave, onDelete }: Props) {
           </Button>
         </DialogActions>
       </Dialog>
+
+      {replacing && (
+        <ReplaceManuscriptDialog
+          current={lf(project.content)}
+          onClose={() => setReplacing(false)}
+          onReplace={async (text, replacesSha256) => {
+            // The saved title and author with the new text: the summary was the confirmation.
+            const ok = await onSave({
+              title: project.title,
+              authorId: project.authorId ?? authorId,
+              content: text,
+              replacesSha256,
+            });
+            if (ok) onClose();
+            return ok;
+          }}
+        />
+      )}
 
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="delete-project-title">
         <DialogTitle id="delete-project-title">Delete this project?</DialogTitle>
