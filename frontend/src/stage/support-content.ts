@@ -48,6 +48,7 @@ export const HELP_SECTIONS: HelpSection[] = [
           'The breadcrumbs at the top show where you are; each part is a link.',
           'Search (Ctrl+K or ⌘K) opens a command palette: type a few letters of a page, project or author and press Enter.',
           'The sun and moon button switches the stage between light and dark themes. Public pages are always light.',
+          'The bell shows how many notifications you have not read: an analysis that finished or failed, a trial about to end, a payment that did not go through. Choose one to open its project (or your subscription); Mark all read clears the count.',
         ],
       },
     ],
@@ -70,6 +71,14 @@ export const HELP_SECTIONS: HelpSection[] = [
           'Give it a title and add the text: paste it, or upload a .txt or .docx file.',
           'Pick the author, or create one on the spot with a first and last name.',
           'Optionally add a thumbnail image, then create the project. Castbook detects its structure and starts the analysis right away.',
+        ],
+      },
+      {
+        heading: 'Replace the manuscript with a revised one',
+        steps: [
+          'Open the project, choose Settings, then Replace manuscript.',
+          'Upload the revised .txt or .docx file, or paste its text, and choose Compare.',
+          'Check how many paragraphs the revision adds, removes and changes, then choose Replace and reanalyze. Your characters stay, and so do the speakers you set on paragraphs the revision left unchanged.',
         ],
       },
       {
