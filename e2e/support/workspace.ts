@@ -54,20 +54,25 @@ const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
 export const OLIVER_CHAPTERS = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
 
 /**
- * A project of Oliver Twist's first chapters with the characters and quotes the analysis engine
- * gives (run here, in the test), saved through the API (exports, review).
+ * A project of Oliver Twist's first chapters (or of `content`) with the characters and quotes the
+ * analysis engine gives (run here, in the test), saved through the API (exports, review, find, the
+ * workspace bench).
  */
-export async function analysedProject(page: Page): Promise<string> {
+export async function analysedProject(page: Page, title = 'Oliver Twist', content = OLIVER_CHAPTERS): Promise<string> {
   const s = await sessionOf(page);
-  const id = await createProject(page.request, s, 'Oliver Twist', OLIVER_CHAPTERS);
-  const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
+  const id = await createProject(page.request, s, title, content);
+  const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s), timeout: 60_000 });
   const { outline } = ((await project.json()) as { data: { outline: never[] } }).data;
-  const { characters, quotes } = analyze(OLIVER_CHAPTERS, { outline });
+  const { characters, quotes } = analyze(content, { outline });
   for (const [path, data] of [
     ['characters', { characters }],
     ['quotes', { quotes }],
   ] as const) {
-    const res = await page.request.patch(`/api/projects/${id}/${path}`, { headers: headersOf(s), data });
+    const res = await page.request.patch(`/api/projects/${id}/${path}`, {
+      headers: headersOf(s),
+      data,
+      timeout: 60_000,
+    });
     expect(res.ok(), await res.text()).toBe(true);
   }
   return id;

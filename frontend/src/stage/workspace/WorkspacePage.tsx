@@ -95,7 +95,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   const reviewActions = useReviewActions(project.quotes, edits, nav);
   const { status, analysing } = analysis;
   // Find (issue 19): the book's search, the filter to a character's lines, the palette's entries.
-  const showText = useCallback(() => nav.setTab('text'), [nav]);
+  const { setTab } = nav;
+  const showText = useCallback(() => setTab('text'), [setTab]);
   const find = useFind({ content: project.content, blocks, ordered, outline: project.outline, viewer, showText });
   usePublishOpenProject({
     projectId: project.id,

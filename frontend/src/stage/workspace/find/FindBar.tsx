@@ -19,6 +19,8 @@ export function matchCount(query: string, total: number, current: number): strin
 
 /** The toolbar's button that opens the search (phones have no Ctrl+F). */
 export function FindButton({ find }: { find: Find }) {
+  // While the bar is open its own close button is there instead.
+  if (find.search.open) return null;
   return (
     <Tooltip title={`Find in book (${FIND_SHORTCUT})`}>
       <IconButton size="small" aria-label="Find in book" onClick={find.openSearch}>
@@ -27,6 +29,17 @@ export function FindButton({ find }: { find: Find }) {
     </Tooltip>
   );
 }
+
+// Readable when off too (the default grey of an unselected toggle is under 4.5:1 on this bar).
+const TOGGLE_SX = {
+  px: 0.75,
+  py: 0.25,
+  fontSize: 13,
+  fontWeight: 700,
+  textTransform: 'none',
+  lineHeight: '22px',
+  color: 'text.primary',
+} as const;
 
 export function FindBar({ find }: { find: Find }) {
   const { search, setQuery, setOptions, step, closeSearch, searchInput } = find;
@@ -105,7 +118,8 @@ export function FindBar({ find }: { find: Find }) {
             selected={search.options.caseSensitive}
             aria-label="Match case"
             onChange={() => toggle('caseSensitive')}
-            sx={{ px: 0.75, py: 0.25, fontSize: 13, fontWeight: 700, textTransform: 'none', lineHeight: '22px' }}
+            color="primary"
+            sx={TOGGLE_SX}
           >
             Aa
           </ToggleButton>
@@ -117,7 +131,8 @@ export function FindBar({ find }: { find: Find }) {
             selected={search.options.wholeWord}
             aria-label="Whole word"
             onChange={() => toggle('wholeWord')}
-            sx={{ px: 0.75, py: 0.25, fontSize: 13, fontWeight: 700, textTransform: 'none', lineHeight: '22px' }}
+            color="primary"
+            sx={TOGGLE_SX}
           >
             <Box component="span" sx={{ textDecoration: 'underline', textUnderlineOffset: 3 }}>
               ab

@@ -143,10 +143,11 @@ export function useFind({ content, blocks, ordered, outline, viewer, showText }:
 
   const openSearch = useCallback(() => {
     showText();
+    textOf(); // prepared now, so the first keystroke only searches
     anchor.current = viewer.current?.topOffset() ?? 0;
     setState((s) => (s.open ? s : s.query ? run(s.query, s.options, filtered, anchor.current) : { ...s, open: true }));
     requestAnimationFrame(() => input.current?.select());
-  }, [filtered, run, showText, viewer]);
+  }, [filtered, run, showText, textOf, viewer]);
 
   const closeSearch = useCallback(() => {
     setState((s) => ({ ...s, open: false, starts: [], current: -1 }));
