@@ -35,6 +35,7 @@ import { useWorkspaceNavigation } from './use-workspace-navigation';
 import { ViewerPanel } from './ViewerPanel';
 import { VoiceProvider } from './voice/voice-context';
 import { WorkspaceHeader } from './WorkspaceHeader';
+import { UndoRedoButtons } from './undo/UndoRedoButtons';
 import { WorkspaceLayout } from './WorkspaceLayout';
 import { readOnlyOf } from '../projects/read-only';
 
@@ -90,8 +91,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
 
   const nav = useWorkspaceNavigation(viewer, mobile);
   const edits = useWorkspaceEdits(project, mutateProject);
-  const analysis = useAnalysisRun(project, mutateProject, edits.patchLocal);
-  const settings = useProjectSettings(project, mutateProject, edits.patchLocal, analysis, nav.clearSelection);
+  const analysis = useAnalysisRun(project, mutateProject, edits.patchLocal, edits.clearHistory);
+  const settings = useProjectSettings(project, mutateProject, edits.patchLocal, analysis, edits, nav.clearSelection);
   const reviewActions = useReviewActions(project.quotes, edits, nav);
   const { status, analysing } = analysis;
   // Find (issue 19): the book's search, the filter to a character's lines, the palette's entries.
@@ -126,6 +127,12 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
       }}
     >
       <WorkspaceHeader title={project.title} author={project.author}>
+        <UndoRedoButtons
+          history={edits.history}
+          disabled={locked.readOnly}
+          onUndo={() => void edits.undo()}
+          onRedo={() => void edits.redo()}
+        />
         <Button
           variant="contained"
           startIcon={<AutoAwesomeIcon />}

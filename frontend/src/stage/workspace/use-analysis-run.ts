@@ -11,6 +11,7 @@ import {
   type ProjectDetail,
 } from '../../api/projects-api';
 import type { ProjectSummary } from '@castbook/contracts';
+import { revalidateNotifications } from '../../api/notifications-api';
 import { ANALYSIS_FAILED_DEFAULT, progressPercent } from './analysis';
 import type { MutateProject } from './use-workspace-edits';
 import { failed, succeeded } from './workspace-toast';
@@ -19,6 +20,8 @@ export function useAnalysisRun(
   project: ProjectDetail,
   mutateProject: MutateProject,
   patchLocal: (patch: Partial<ProjectDetail>) => Promise<unknown>,
+  /** A finished analysis replaced the characters and quotes (the undo history no longer applies). */
+  onReplaced: () => void,
 ) {
   /** A call's answer (the project without its text) over the cached project. */
   const merge = (summary: ProjectSummary) => patchLocal({ ...summary, content: project.content });
@@ -40,17 +43,20 @@ export function useAnalysisRun(
         if (fresh?.analysisStatus === 'failed' || progress.error) {
           failed(progress.error || ANALYSIS_FAILED_DEFAULT, 'Analysis Failed');
         } else {
+          onReplaced();
           succeeded(
             'Analysis Complete',
             `${fresh?.characters.length ?? 0} characters, ${fresh?.quotes.length ?? 0} quotes.`,
           );
         }
         void revalidateProjects();
+        // The bell's notification of this ending is already written (with the result): show it now.
+        void revalidateNotifications();
       } finally {
         finishing.current = false;
       }
     })();
-  }, [analysing, progress, mutateProject]);
+  }, [analysing, progress, mutateProject, onReplaced]);
 
   const startAnalysis = async (opts: { confirm: boolean }) => {
     if (

@@ -11,7 +11,7 @@ import {
 } from '../../api/projects-api';
 import type { SettingsChanges } from './ProjectSettingsDialog';
 import type { AnalysisRun } from './use-analysis-run';
-import type { MutateProject } from './use-workspace-edits';
+import type { MutateProject, WorkspaceEdits } from './use-workspace-edits';
 import { failed, succeeded } from './workspace-toast';
 
 export function useProjectSettings(
@@ -19,6 +19,7 @@ export function useProjectSettings(
   mutateProject: MutateProject,
   patchLocal: (patch: Partial<ProjectDetail>) => Promise<unknown>,
   analysis: Pick<AnalysisRun, 'merge' | 'startAnalysis'>,
+  edits: Pick<WorkspaceEdits, 'run' | 'projectDetailsEdit' | 'clearHistory'>,
   /** A new text: what was selected in the old one means nothing now. */
   onContentReplaced: () => void,
 ) {
@@ -26,6 +27,22 @@ export function useProjectSettings(
 
   const saveSettings = async (changes: SettingsChanges): Promise<boolean> => {
     const contentChanged = changes.content !== undefined;
+    const detailsChanged = changes.title !== project.title || changes.authorId !== project.authorId;
+    const coverChanged = !!changes.thumbnail || !!changes.resetThumbnail;
+    // Title and author alone are one undoable edit; a cover or a text goes as before (not undoable).
+    if (!contentChanged && detailsChanged) {
+      const label = changes.title !== project.title ? `Rename book to “${changes.title}”` : 'Change author';
+      const ok = await edits.run(
+        edits.projectDetailsEdit(label, { title: changes.title, authorId: changes.authorId }, analysis.merge),
+        { message: 'Failed to update project' },
+      );
+      if (!ok) return false;
+      if (!coverChanged) {
+        succeeded('Project updated');
+        void revalidateProjects();
+        return true;
+      }
+    }
     try {
       await analysis.merge(
         await updateProject(project.id, {
@@ -34,6 +51,7 @@ export function useProjectSettings(
           content: changes.content,
           thumbnail: changes.thumbnail,
           resetThumbnail: changes.resetThumbnail,
+          replacesSha256: changes.replacesSha256,
         }),
       );
     } catch {
@@ -44,6 +62,8 @@ export function useProjectSettings(
       return false;
     }
     if (contentChanged) {
+      // The old text's outline and quotes are gone: no edit of them can be undone now.
+      edits.clearHistory();
       onContentReplaced();
       try {
         const outline = await detectStructure(project.id);

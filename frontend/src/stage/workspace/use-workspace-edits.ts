@@ -1,12 +1,15 @@
-// Every edit the workspace makes to the open project: speakers of quotes, characters (edit, add,
-// merge, delete), the outline. Each is shown at once in the SWR cache and put back when the server
-// refuses it, with the refusal in the workspace's toast.
-import { useCallback } from 'react';
+// Every edit the workspace makes to the open project — speakers of quotes, characters (edit, add,
+// merge, delete, and whatever else answers the cast), the outline, the project's title and author —
+// and their undo and redo (issue 19). Each edit is shown at once in the SWR cache and put back when
+// the server refuses it, with the refusal in the workspace's toast. An undo takes back only what the
+// edit changed, onto the lists as they are now (replay.ts), so later edits to other items stay.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import {
   updateCharacters,
   updateOutline,
+  updateProject,
   updateQuotes,
   type ProjectDetail,
   type useProject,
@@ -15,9 +18,12 @@ import { deleteCharacter, mergeCharacter, type Cast } from '../../api/cast-api';
 import { ApiCallError } from '../../api/call-error';
 import { randomHexColor } from './colors';
 import { renameItem } from './outline';
+import { replayChange } from './undo/replay';
+import { UndoHistory, type Edit, type HistoryView } from './undo/undo-history';
 import { failed, succeeded } from './workspace-toast';
 
 export type MutateProject = ReturnType<typeof useProject>['mutate'];
+export type { Edit, HistoryView };
 
 /** A character the user adds (by name, or naming a new speaker in the picker). */
 export const newCharacter = (name: string): Character => ({
@@ -34,10 +40,54 @@ export const newCharacter = (name: string): Character => ({
 
 export type SpeakerChoice = { speakerId: string } | { newName: string };
 
+/** The lists an edit changes, whole (what PATCH …/characters and …/quotes take). */
+export type Lists = Partial<Pick<ProjectDetail, 'characters' | 'quotes'>>;
+
+/** The server's words for a refusal, with the action it was (ApiCallError), or the error as text. */
+const reasonOf = (err: unknown) => (err instanceof ApiCallError ? err.serverMessage : String(err));
+
+/**
+ * Takes are the voice routes' (the server keeps its own whatever a list says), and a character put
+ * back after a delete or merge has none: its recordings were released, or went to the target.
+ */
+const sameCharacter = (a: Character, b: Character) => {
+  const { voiceTakes: _a, ...x } = a;
+  const { voiceTakes: _b, ...y } = b;
+  return JSON.stringify(x) === JSON.stringify(y);
+};
+const restored = (c: Character): Character => {
+  const { voiceTakes: _takes, ...rest } = c;
+  return { ...rest, audioSample: null };
+};
+
+const EMPTY_VIEW: HistoryView = { canUndo: false, canRedo: false, undoLabel: null, redoLabel: null, busy: false };
+
 export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateProject) {
+  // The project as the cache holds it now: an undo runs long after the render that made its edit.
+  const current = useRef(project);
+  current.current = project;
+  const latest = useCallback(() => current.current, []);
+
+  const [view, setView] = useState<HistoryView>(EMPTY_VIEW);
+  const [history] = useState(() => {
+    const h: UndoHistory = new UndoHistory(() => setView(h.view()));
+    return h;
+  });
+  // A workspace is one project (WorkspacePage keys it by id): leaving it forgets its history.
+  useEffect(() => () => history.clear(), [history]);
+
   /** Puts a partial project (a PATCH answer) in the cache without reloading the text. */
   const patchLocal = useCallback(
-    (patch: Partial<ProjectDetail>) => mutateProject((p) => (p ? { ...p, ...patch } : p), { revalidate: false }),
+    (patch: Partial<ProjectDetail>) =>
+      mutateProject(
+        (p) => {
+          if (!p) return p;
+          const next = { ...p, ...patch };
+          current.current = next;
+          return next;
+        },
+        { revalidate: false },
+      ),
     [mutateProject],
   );
 
@@ -51,100 +101,273 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
   );
   const refreshProject = useCallback(() => mutateProject(), [mutateProject]);
 
+  /**
+   * Saves whole lists: shown at once, then PATCH …/characters and PATCH …/quotes. A refusal puts the
+   * cache back, and when quotes are refused after characters were saved, the characters too, so
+   * nothing is half done; then it throws.
+   */
+  const saveLists = useCallback(
+    async (next: Lists): Promise<Lists> => {
+      const p = latest();
+      const before: Lists = {};
+      if (next.characters) before.characters = p.characters;
+      if (next.quotes) before.quotes = p.quotes;
+      await patchLocal(next);
+      const saved: Lists = {};
+      try {
+        if (next.characters) saved.characters = await updateCharacters(p.id, next.characters);
+        if (next.quotes) saved.quotes = await updateQuotes(p.id, next.quotes);
+      } catch (err) {
+        if (saved.characters && before.characters) {
+          await updateCharacters(p.id, before.characters).then(
+            (c) => (before.characters = c),
+            () => undefined,
+          );
+        }
+        await patchLocal(before);
+        throw err;
+      }
+      await patchLocal(saved);
+      return saved;
+    },
+    [latest, patchLocal],
+  );
+
+  /** `lists` with the change `from` → `to` made again onto the current lists (undo swaps them). */
+  const replayed = useCallback(
+    (from: Lists, to: Lists): Lists => {
+      const p = latest();
+      const out: Lists = {};
+      if (from.characters && to.characters) {
+        const fromIds = new Set(from.characters.map((c) => c.id));
+        out.characters = replayChange(
+          p.characters,
+          from.characters,
+          to.characters.map((c) => (fromIds.has(c.id) ? c : restored(c))),
+          sameCharacter,
+        );
+      }
+      if (from.quotes && to.quotes) out.quotes = replayChange(p.quotes, from.quotes, to.quotes);
+      return out;
+    },
+    [latest],
+  );
+
+  // ---- the history ------------------------------------------------------------------------------
+
+  /**
+   * Applies an edit and records it; false if refused, toasting `refusal` (the screen's own words) or
+   * else the server's.
+   */
+  const run = useCallback(
+    async (edit: Edit, refusal?: { message: string; title?: string }): Promise<boolean> => {
+      try {
+        await history.record(edit);
+        return true;
+      } catch (err) {
+        if (refusal) failed(refusal.message, refusal.title);
+        else if (err instanceof ApiCallError) failed(err.serverMessage, err.action);
+        else failed(String(err));
+        return false;
+      }
+    },
+    [history],
+  );
+
+  /**
+   * An edit computed here as new lists. Undo puts back what it changed; redo makes the change again,
+   * both onto the lists as they are then.
+   */
+  const listEdit = useCallback(
+    (label: string, compute: (p: ProjectDetail) => Lists): Edit => {
+      let change: { from: Lists; to: Lists } | null = null;
+      return {
+        label,
+        apply: async () => {
+          if (change) {
+            await saveLists(replayed(change.from, change.to));
+            return;
+          }
+          const p = latest();
+          const to = compute(p);
+          const from: Lists = {};
+          if (to.characters) from.characters = p.characters;
+          if (to.quotes) from.quotes = p.quotes;
+          change = { from, to: await saveLists(to) };
+        },
+        revert: async () => {
+          if (change) await saveLists(replayed(change.to, change.from));
+        },
+      };
+    },
+    [latest, saveLists, replayed],
+  );
+
+  /** Saves new lists as one undoable edit. */
+  const saveCast = useCallback(
+    (label: string, compute: (p: ProjectDetail) => Lists, message?: string) =>
+      run(listEdit(label, compute), message ? { message } : undefined),
+    [run, listEdit],
+  );
+
+  /**
+   * An edit a server route makes, answering the characters and quotes after it (merge, delete,
+   * spread, assign, split…). Undo puts back the characters and quotes it changed; redo calls the route
+   * again. `undoNote` is added to the undo's toast: what could not come back (released recordings).
+   */
+  const castEdit = useCallback(
+    (label: string, call: () => Promise<Cast>, options: { done?: string; undoNote?: string } = {}) => {
+      let change: { from: Lists; to: Lists } | null = null;
+      const edit: Edit = {
+        label,
+        undoNote: options.undoNote,
+        apply: async () => {
+          const p = latest();
+          const from = { characters: p.characters, quotes: p.quotes };
+          const to = await call();
+          await patchLocal(to);
+          change = { from, to };
+        },
+        revert: async () => {
+          if (change) await saveLists(replayed(change.to, change.from));
+        },
+      };
+      return history.record(edit).then(
+        () => {
+          // A toast of its own: updating the shared one while it fades out (an analysis ending right
+          // after) would lose that one's message.
+          if (options.done) toast.success(options.done, { id: 'cast-edit' });
+          return true;
+        },
+        (err: unknown) => {
+          // The server's words say why (a 409 over 5 takes names the fix).
+          if (err instanceof ApiCallError) failed(err.serverMessage, err.action);
+          else failed(String(err));
+          return false;
+        },
+      );
+    },
+    [history, latest, patchLocal, saveLists, replayed],
+  );
+
+  const undo = useCallback(async () => {
+    const result = await history.undo();
+    if (result.kind === 'done') {
+      succeeded(`Undone: ${result.edit.label}`, result.edit.undoNote);
+    } else if (result.kind === 'failed') failed(reasonOf(result.error), `Could not undo: ${result.edit.label}`);
+  }, [history]);
+
+  const redo = useCallback(async () => {
+    const result = await history.redo();
+    if (result.kind === 'done') succeeded(`Redone: ${result.edit.label}`);
+    else if (result.kind === 'failed') failed(reasonOf(result.error), `Could not redo: ${result.edit.label}`);
+  }, [history]);
+
+  const clearHistory = useCallback(() => history.clear(), [history]);
+
   // ---- outline --------------------------------------------------------------------------------
 
-  const renameOutline = async (item: OutlineItem, title: string) => {
-    const before = project.outline;
-    const next = renameItem(before, item.id, title);
-    await patchLocal({ outline: next });
+  const saveOutline = async (outline: OutlineItem[]) => {
+    const p = latest();
+    const before = p.outline;
+    await patchLocal({ outline });
     try {
-      const saved = await updateOutline(project.id, next);
-      await patchLocal({ outline: saved });
-    } catch {
+      await patchLocal({ outline: await updateOutline(p.id, outline) });
+    } catch (err) {
       await patchLocal({ outline: before });
-      failed('Failed to update outline', 'Update Failed');
+      throw err;
     }
+  };
+
+  const renameOutline = (item: OutlineItem, title: string) =>
+    run(
+      {
+        label: `Rename “${item.title}”`,
+        apply: () => saveOutline(renameItem(latest().outline, item.id, title)),
+        revert: () => saveOutline(renameItem(latest().outline, item.id, item.title)),
+      },
+      { message: 'Failed to update outline', title: 'Update Failed' },
+    );
+
+  // ---- the project's title and author -------------------------------------------------------------
+
+  /**
+   * Title and author as one undoable edit (the settings dialog); `merge` puts the answer in the cache.
+   * A new cover or text is not undoable: the old picture is gone, and a new text replaces the outline
+   * and quotes (the history is cleared then).
+   */
+  const projectDetailsEdit = (
+    label: string,
+    to: { title: string; authorId: string | null },
+    merge: (answer: Awaited<ReturnType<typeof updateProject>>) => Promise<unknown>,
+  ): Edit => {
+    const p = latest();
+    const from = { title: p.title, authorId: p.authorId };
+    const save = async (v: { title: string; authorId: string | null }) =>
+      merge(await updateProject(latest().id, { title: v.title, authorId: v.authorId ?? undefined }));
+    return { label, apply: () => save(to).then(() => undefined), revert: () => save(from).then(() => undefined) };
   };
 
   // ---- characters -----------------------------------------------------------------------------
 
-  const saveCharacters = async (next: Character[], message: string): Promise<boolean> => {
-    const before = project.characters;
-    await patchLocal({ characters: next });
-    try {
-      const saved = await updateCharacters(project.id, next);
-      await patchLocal({ characters: saved });
-      return true;
-    } catch {
-      await patchLocal({ characters: before });
-      failed(message);
-      return false;
-    }
-  };
-
   // An edited character is marked so a re-analysis keeps it (PRODUCT.md); the server marks it too.
-  const saveCharacter = (c: Character) =>
-    saveCharacters(
-      project.characters.map((x) => (x.id === c.id ? Object.assign({}, c, { isUserEdited: true }) : x)),
+  const saveCharacter = (c: Character) => {
+    const was = latest().characters.find((x) => x.id === c.id);
+    return saveCast(
+      characterEditLabel(was, c),
+      (p) => ({
+        characters: p.characters.map((x) => (x.id === c.id ? Object.assign({}, c, { isUserEdited: true }) : x)),
+      }),
       'Failed to update character',
     );
-  const addCharacter = (name: string) =>
-    saveCharacters([...project.characters, newCharacter(name)], 'Failed to add character');
-
-  /** A merge or delete (issue 19): the server moves lines, takes and names; its answer is the new cast. */
-  const editCast = async (call: () => Promise<Cast>, done: string) => {
-    try {
-      await patchLocal(await call());
-      // A toast of its own: updating the shared one while it fades out (an analysis ending right
-      // after) would lose that one's message.
-      toast.success(done, { id: 'cast-edit' });
-      return true;
-    } catch (err) {
-      // The server's words say why (a 409 over 5 takes names the fix).
-      if (err instanceof ApiCallError) failed(err.serverMessage, err.action);
-      else failed(String(err));
-      return false;
-    }
   };
-  const removeCharacter = (c: Character) => editCast(() => deleteCharacter(project.id, c.id), `${c.name} deleted`);
-  const mergeCharacters = (from: Character, into: Character) =>
-    editCast(() => mergeCharacter(project.id, from.id, into.id), `${from.name} merged into ${into.name}`);
+  const addCharacter = (name: string) =>
+    saveCast(`Add ${name}`, (p) => ({ characters: [...p.characters, newCharacter(name)] }), 'Failed to add character');
+
+  const removeCharacter = (c: Character) => {
+    const takes = c.voiceTakes?.length ?? 0;
+    return castEdit(`Delete ${c.name}`, () => deleteCharacter(latest().id, c.id), {
+      done: `${c.name} deleted`,
+      undoNote: takes
+        ? `${c.name} is back without ${takes === 1 ? 'its recording' : `its ${takes} recordings`}: deleted recordings cannot be restored.`
+        : undefined,
+    });
+  };
+  const mergeCharacters = (from: Character, into: Character) => {
+    const takes = from.voiceTakes?.length ?? 0;
+    return castEdit(`Merge ${from.name} into ${into.name}`, () => mergeCharacter(latest().id, from.id, into.id), {
+      done: `${from.name} merged into ${into.name}`,
+      undoNote: takes
+        ? `${from.name}'s ${takes === 1 ? 'recording stays' : 'recordings stay'} with ${into.name}.`
+        : undefined,
+    });
+  };
 
   // ---- quotes ---------------------------------------------------------------------------------
 
-  /** The whole quotes list, shown at once and put back when the server refuses it. */
-  const saveQuotes = async (next: Quote[], message: string): Promise<boolean> => {
-    const before = project.quotes;
-    await patchLocal({ quotes: next });
-    try {
-      await patchLocal({ quotes: await updateQuotes(project.id, next) });
-      return true;
-    } catch {
-      await patchLocal({ quotes: before });
-      failed(message);
-      return false;
-    }
-  };
-
   const chooseSpeaker = async (quote: Quote, choice: SpeakerChoice) => {
-    let speakerId: string;
-    if ('newName' in choice) {
-      const created = newCharacter(choice.newName);
-      if (!(await saveCharacters([...project.characters, created], 'Failed to add character'))) return false;
-      speakerId = created.id;
-    } else speakerId = choice.speakerId;
-    const next = project.quotes.map((q) =>
-      q.id === quote.id ? { ...q, speakerId, confidence: 1, attributionMethod: 'user' as const } : q,
+    const created = 'newName' in choice ? newCharacter(choice.newName) : null;
+    const speakerId = created ? created.id : (choice as { speakerId: string }).speakerId;
+    const speaker = created ?? latest().characters.find((c) => c.id === speakerId);
+    const ok = await saveCast(
+      `Set speaker${speaker ? ` to ${speaker.name}` : ''}`,
+      (p) => ({
+        ...(created && { characters: [...p.characters, created] }),
+        quotes: p.quotes.map((q) =>
+          q.id === quote.id ? { ...q, speakerId, confidence: 1, attributionMethod: 'user' as const } : q,
+        ),
+      }),
+      created ? 'Failed to add character' : 'Failed to update quote',
     );
-    const ok = await saveQuotes(next, 'Failed to update quote');
     if (ok) succeeded('Speaker updated');
     return ok;
   };
 
   // "Not dialog": the quote is no quote, so it leaves the book's quotes.
   const markNotDialog = async (quoteId: string) => {
-    const ok = await saveQuotes(
-      project.quotes.filter((q) => q.id !== quoteId),
+    const ok = await saveCast(
+      'Mark as not dialog',
+      (p) => ({ quotes: p.quotes.filter((q) => q.id !== quoteId) }),
       'Failed to update quote',
     );
     if (ok) succeeded('Marked as not dialog');
@@ -152,9 +375,20 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
   };
 
   return {
+    latest,
     patchLocal,
     applyCharacter,
     refreshProject,
+    // the history
+    history: view,
+    run,
+    saveCast,
+    castEdit,
+    undo,
+    redo,
+    clearHistory,
+    projectDetailsEdit,
+    // the edits
     renameOutline,
     saveCharacter,
     addCharacter,
@@ -166,3 +400,15 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
 }
 
 export type WorkspaceEdits = ReturnType<typeof useWorkspaceEdits>;
+
+/** What a character edit did, for the undo tooltip: 'Rename Fagin', 'Recolour Fagin', 'Edit Fagin'. */
+export function characterEditLabel(was: Character | undefined, now: Character): string {
+  if (!was) return `Edit ${now.name}`;
+  const changed = (['name', 'color', 'summary', 'alternativeNames', 'relationships'] as const).filter(
+    (k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]),
+  );
+  if (changed.length === 1 && changed[0] === 'name') return `Rename ${was.name}`;
+  if (changed.length === 1 && changed[0] === 'color') return `Recolour ${was.name}`;
+  if (changed.length === 1 && changed[0] === 'alternativeNames') return `Edit ${was.name}'s aliases`;
+  return `Edit ${was.name}`;
+}
