@@ -9,6 +9,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Skeleton, useMediaQuery, useTheme } from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { useProject, type ProjectDetail } from '../../api/projects-api';
 import { statusOf } from '../../api/call-error';
@@ -25,6 +26,8 @@ import { QuoteSpeakerPopover } from './QuoteSpeakerPopover';
 import { ReadOnlyBanner } from './ReadOnlyBanner';
 import { reviewList } from './review';
 import { ReviewMode } from './review/ReviewMode';
+import { SpeakerEditActionsContext } from './speaker-edits/actions-context';
+import { useSpeakerEdits } from './speaker-edits/use-speaker-edits';
 import { useReviewActions } from './review/use-review-actions';
 import { orderQuotes } from './segments';
 import { splitBlocks } from './text-blocks';
@@ -94,6 +97,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   const analysis = useAnalysisRun(project, mutateProject, edits.patchLocal, edits.clearHistory);
   const settings = useProjectSettings(project, mutateProject, edits.patchLocal, analysis, edits, nav.clearSelection);
   const reviewActions = useReviewActions(project.quotes, edits, nav);
+  // Spreading a fix, assigning a chapter's lines, splitting lines off, the breakdown chart (issue 19).
+  const speakerEdits = useSpeakerEdits(project, edits.castEdit);
   const { status, analysing } = analysis;
   // Find (issue 19): the book's search, the filter to a character's lines, the palette's entries.
   const { setTab } = nav;
@@ -159,6 +164,9 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         >
           Review
         </Button>
+        <Button variant="outlined" startIcon={<InsertChartOutlinedIcon />} onClick={speakerEdits.openBreakdown}>
+          Breakdown
+        </Button>
         <Button variant="outlined" startIcon={<SettingsOutlinedIcon />} onClick={() => setSettingsOpen(true)}>
           Settings
         </Button>
@@ -206,26 +214,28 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           />
         }
         characters={
-          <VoiceProvider
-            projectId={project.id}
-            quotes={project.quotes}
-            readOnly={locked.readOnly}
-            applyCharacter={edits.applyCharacter}
-            refresh={edits.refreshProject}
-          >
-            <CharactersPanel
-              characters={project.characters}
-              lineCounts={lineCounts}
-              analysisStatus={status}
-              onSave={edits.saveCharacter}
-              onAdd={edits.addCharacter}
-              onDelete={edits.removeCharacter}
-              onMerge={edits.mergeCharacters}
+          <SpeakerEditActionsContext.Provider value={locked.readOnly ? null : speakerEdits}>
+            <VoiceProvider
+              projectId={project.id}
+              quotes={project.quotes}
               readOnly={locked.readOnly}
-              onShowLines={(c) => find.filterCharacter(c?.id ?? null)}
-              shownId={find.filterId}
-            />
-          </VoiceProvider>
+              applyCharacter={edits.applyCharacter}
+              refresh={edits.refreshProject}
+            >
+              <CharactersPanel
+                characters={project.characters}
+                lineCounts={lineCounts}
+                analysisStatus={status}
+                onSave={edits.saveCharacter}
+                onAdd={edits.addCharacter}
+                onDelete={edits.removeCharacter}
+                onMerge={edits.mergeCharacters}
+                readOnly={locked.readOnly}
+                onShowLines={(c) => find.filterCharacter(c?.id ?? null)}
+                shownId={find.filterId}
+              />
+            </VoiceProvider>
+          </SpeakerEditActionsContext.Provider>
         }
       />
 
@@ -234,7 +244,12 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         anchor={nav.activeQuote?.anchor ?? null}
         characters={project.characters}
         onClose={nav.closeQuotePicker}
-        onChoose={edits.chooseSpeaker}
+        onChoose={async (quote, choice) => {
+          const ok = await edits.chooseSpeaker(quote, choice);
+          // A fixed speaker may change who says the lines around it: offered, never done unasked.
+          if (ok) speakerEdits.offerSpread(quote.id);
+          return ok;
+        }}
         readOnly={locked.readOnly}
       />
       <ReviewMode
@@ -254,6 +269,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         onSave={settings.saveSettings}
         onDelete={settings.removeProject}
       />
+      {speakerEdits.dialogs}
     </Box>
   );
 }
