@@ -4,7 +4,9 @@
 // stored as 'ai' with the model's confidence; speakers the user set are never touched, also when set
 // while the run waits for the model; an answer that twice fails the schema fails the run with nothing
 // stored; a 429 then 200 succeeds; a new text or a new analysis stops the run and its answer is
-// discarded; so does the user's cancel. Free users get 403; without a provider the estimate says so.
+// discarded; so does the user's cancel. A run whose process stopped is taken up by the sweep. Free
+// users get 403; without a provider the estimate says so.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote, SecondOpinionEstimate, SecondOpinionState } from '@castbook/contracts';
 import {
@@ -293,6 +295,42 @@ describe('second opinion on doubtful speakers', () => {
     gate.release();
     await waitFor(() => fake.answered > answered, 'the held answer to go out (or be given up)');
     expect(await quotesOf(client, path)).toEqual(QUOTES);
+  });
+
+  it('a run whose process stopped (its lease ran out) is taken up and finished', async () => {
+    const { client, path } = await projectOf('pro');
+    const gate = held({ content: ANSWER });
+    await client.post(`${path}/second-opinion`, {});
+    await gate.arrived;
+    // Another process's run that died before its first batch: a row left running, lease run out.
+    const db = new pg.Client({ connectionString: stack.databases.projects });
+    await db.connect();
+    try {
+      const projectId = path.split('/').at(-1)!;
+      const { rows } = await db.query<{ id: string; batches: unknown }>(
+        'SELECT id, batches FROM second_opinion_jobs WHERE project_id = $1',
+        [projectId],
+      );
+      // The held run is this process's: end it, and leave a dead one in its place.
+      await client.post(`${path}/second-opinion/cancel`, {});
+      gate.release();
+      const orphan = '00000000-0000-4000-8000-000000000001';
+      await db.query(
+        `INSERT INTO second_opinion_jobs (id, project_id, user_id, status, model, threshold, content_version,
+           batches, quotes_total, lease_until, created_at)
+         SELECT $1, project_id, user_id, 'running', model, threshold, content_version, batches, quotes_total,
+                now() - interval '1 minute', now() + interval '1 second'
+           FROM second_opinion_jobs WHERE id = $2`,
+        [orphan, rows[0]!.id],
+      );
+      fake.script([{ content: ANSWER }]);
+      const job = await settled(client, path);
+      expect(job).toMatchObject({ id: orphan, status: 'completed', batchesDone: 1, changed: 2 });
+      const quotes = await quotesOf(client, path);
+      expect(quotes.filter((q) => q.attributionMethod === 'ai').map((q) => q.id)).toEqual(['q2', 'q3']);
+    } finally {
+      await db.end();
+    }
   });
 
   it('refuses Free users with the SPEC message, before any request', async () => {
