@@ -26,6 +26,8 @@ import { QuoteSpeakerPopover } from './QuoteSpeakerPopover';
 import { ReadOnlyBanner } from './ReadOnlyBanner';
 import { reviewList } from './review';
 import { ReviewMode } from './review/ReviewMode';
+import { SecondOpinionButton, SecondOpinionProgressBox } from './second-opinion/SecondOpinion';
+import { useSecondOpinion } from './second-opinion/use-second-opinion';
 import { SpeakerEditActionsContext } from './speaker-edits/actions-context';
 import { useSpeakerEdits } from './speaker-edits/use-speaker-edits';
 import { useReviewActions } from './review/use-review-actions';
@@ -97,6 +99,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   const analysis = useAnalysisRun(project, mutateProject, edits.patchLocal, edits.clearHistory);
   const settings = useProjectSettings(project, mutateProject, edits.patchLocal, analysis, edits, nav.clearSelection);
   const reviewActions = useReviewActions(project.quotes, edits, nav);
+  // The second opinion on doubtful speakers (issue 18): a server-side run, polled; its batches reload the quotes.
+  const secondOpinion = useSecondOpinion(project.id, edits.refreshProject);
   // Spreading a fix, assigning a chapter's lines, splitting lines off, the breakdown chart (issue 19).
   const speakerEdits = useSpeakerEdits(project, edits.castEdit);
   const { status, analysing } = analysis;
@@ -164,6 +168,11 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         >
           Review
         </Button>
+        <SecondOpinionButton
+          projectId={project.id}
+          run={secondOpinion}
+          disabled={analysing || locked.readOnly || project.quotes.length === 0}
+        />
         <Button variant="outlined" startIcon={<InsertChartOutlinedIcon />} onClick={speakerEdits.openBreakdown}>
           Breakdown
         </Button>
@@ -173,6 +182,8 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
       </WorkspaceHeader>
 
       {locked.readOnly && <ReadOnlyBanner reason={locked.reason} />}
+
+      <SecondOpinionProgressBox run={secondOpinion} />
 
       {analysing && (
         <AnalysisProgressBox
