@@ -39,16 +39,7 @@ const castOf = (r: Awaited<ReturnType<typeof assignChapterLines>>) => ({
   quotes: r.quotes!,
 });
 
-export function AssignChapterDialog({
-  projectId,
-  from,
-  characters,
-  outline,
-  quotes,
-  chapterId,
-  onClose,
-  run,
-}: Props) {
+export function AssignChapterDialog({ projectId, from, characters, outline, quotes, chapterId, onClose, run }: Props) {
   // Chapters where X speaks, with X's count in each, in reading order.
   const chapters = useMemo(() => {
     const all = chaptersOf(outline);

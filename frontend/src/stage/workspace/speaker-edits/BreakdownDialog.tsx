@@ -60,7 +60,13 @@ export function BreakdownDialog({ projectId, onClose }: { projectId: string; onC
               <ToggleButton value="lines">Lines</ToggleButton>
               <ToggleButton value="words">Words</ToggleButton>
             </ToggleButtonGroup>
-            <Box sx={{ overflowX: 'auto' }} role="figure" aria-label={`${measure} per character per chapter`}>
+            {/* Focusable: a long book's chart scrolls sideways, and the keyboard must reach it too. */}
+            <Box
+              sx={{ overflowX: 'auto' }}
+              role="figure"
+              tabIndex={0}
+              aria-label={`${measure === 'lines' ? 'Lines' : 'Words'} per character per chapter`}
+            >
               <Box sx={{ minWidth: Math.max(phone ? 340 : 600, labels.length * CHAPTER_PX) }}>
                 <BarChart
                   height={phone ? 300 : 360}
@@ -78,7 +84,7 @@ export function BreakdownDialog({ projectId, onClose }: { projectId: string; onC
                 />
               </Box>
             </Box>
-            <TableContainer sx={{ mt: 2, maxHeight: 320 }}>
+            <TableContainer sx={{ mt: 2, maxHeight: 320 }} tabIndex={0} aria-label="Totals per character">
               <Table size="small" stickyHeader aria-label="Lines and words per character">
                 <TableHead>
                   <TableRow>

@@ -10,11 +10,9 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   List,
   ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
   ListSubheader,
   TextField,
 } from '@mui/material';
@@ -101,25 +99,17 @@ export function SplitLinesDialog({ projectId, from, outline, quotes, onClose, ru
             <li key={`${g.title}-${k}`}>
               <ul style={{ padding: 0 }}>
                 <ListSubheader sx={{ lineHeight: '32px' }}>{g.title}</ListSubheader>
-                {g.lines.map((q) => {
-                  const labelId = `split-line-${q.id}`;
-                  return (
-                    <ListItem key={q.id} disablePadding>
-                      <ListItemButton onClick={() => toggle(q.id)} dense>
-                        <ListItemIcon sx={{ minWidth: 36 }}>
-                          <Checkbox
-                            edge="start"
-                            checked={chosen.has(q.id)}
-                            tabIndex={-1}
-                            disableRipple
-                            slotProps={{ input: { 'aria-labelledby': labelId } }}
-                          />
-                        </ListItemIcon>
-                        <ListItemText id={labelId} primary={`“${excerpt(q.text)}”`} />
-                      </ListItemButton>
-                    </ListItem>
-                  );
-                })}
+                {g.lines.map((q) => (
+                  <ListItem key={q.id} dense disableGutters>
+                    {/* A labelled checkbox, not a button holding one: one control per line. */}
+                    <FormControlLabel
+                      control={<Checkbox size="small" checked={chosen.has(q.id)} onChange={() => toggle(q.id)} />}
+                      label={`“${excerpt(q.text)}”`}
+                      sx={{ mx: 0, alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.25 } }}
+                      slotProps={{ typography: { variant: 'body2', sx: { pt: 0.5 } } }}
+                    />
+                  </ListItem>
+                ))}
               </ul>
             </li>
           ))}

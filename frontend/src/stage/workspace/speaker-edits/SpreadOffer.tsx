@@ -19,6 +19,8 @@ import {
   ListItemText,
   Snackbar,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import EastIcon from '@mui/icons-material/East';
@@ -26,9 +28,6 @@ import type { Character } from '@castbook/contracts';
 import { applySpread, proposeSpread, type SpreadProposal } from '../../../api/speaker-edits-api';
 import type { RunCastEdit } from './run-cast-edit';
 import { speakerColor } from '../colors';
-
-/** How long the offer stays on screen before it goes by itself. */
-const OFFER_MS = 12_000;
 
 interface Props {
   projectId: string;
@@ -42,13 +41,16 @@ interface Props {
 
 export function SpreadOffer({ projectId, quoteId, characters, onDismiss, run }: Props) {
   const [previewOf, setPreviewOf] = useState<string | null>(null);
+  // On a phone the workspace's toasts take the bottom edge ("Speaker updated" comes with the offer).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
     <>
       <Snackbar
         open={!!quoteId && previewOf === null}
-        autoHideDuration={OFFER_MS}
+        // It stays until answered, dismissed (Esc or ×) or replaced by the next fix: a suggestion that
+        // timed out while the user was still reading the text would be lost.
         onClose={(_, reason) => reason !== 'clickaway' && onDismiss()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' }}
         message="Re-decide the rest of this conversation?"
         action={
           <>
