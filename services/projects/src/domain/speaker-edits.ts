@@ -79,6 +79,9 @@ const userSet = (q: Quote, speakerId: string | null): Quote => ({
  */
 export function proposeSpread(text: string, contentVersion: number, state: Analysed, quoteId: string): SpreadProposal {
   const fixed = quoteOf(state.quotes, quoteId);
+  // Stored offsets are checked against the text on every save; a quote outside it has no conversation.
+  if (fixed.startOffset >= fixed.endOffset || fixed.endOffset > text.length)
+    throw new HttpError(404, SPEAKER_EDIT_MESSAGES.quoteNotFound(quoteId));
   const anchors = new Map<string, string | null>([[fixed.id, fixed.speakerId]]);
   for (const q of state.quotes) if (q.attributionMethod === 'user') anchors.set(q.id, q.speakerId);
   const decided = redecideConversation(text, state.quotes, state.characters, quoteId, anchors);
