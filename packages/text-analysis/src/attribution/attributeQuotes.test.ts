@@ -53,6 +53,38 @@ describe('attributeQuotes', () => {
     expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
   });
 
+  it('keeps the second part of an interrupted speech with its tag, not the name in the action after it', () => {
+    const r = run(
+      setting +
+        '"My dear," said Selwyn, gravely, "this is the key I told you of." Orla bowed again.\n\n' +
+        '"I hope," said Orla, when Selwyn returned, "that nothing is wrong." Selwyn shook his head.',
+    );
+    expect(r.map((q) => q.who)).toEqual(['Selwyn', 'Selwyn', 'Orla', 'Orla']);
+  });
+
+  it('does not carry a tag across a sentence of narration into the next speech', () => {
+    const r = run(setting + greeting + '"That is all," Orla replied in a low tone. Selwyn added "Let us go home."');
+    expect(r.slice(2).map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
+  });
+
+  it('reads a tag that names the speech instead of a verb', () => {
+    const r = run(
+      setting +
+        greeting +
+        '"Where is the key?" asked Orla.\n\n"In the drawer," was Selwyn\'s dry answer.\n\n' +
+        '"Then fetch it," was the sharp reply of Orla.\n\n"Not I," was the reply.',
+    );
+    expect(r.slice(2, 5).map((q) => q.who)).toEqual(['Orla', 'Selwyn', 'Orla']);
+    expect(r.slice(3, 5).every((q) => q.method === 'explicit')).toBe(true);
+    expect(r[5]!.method).not.toBe('explicit');
+  });
+
+  it('reads "said the voice of" a named speaker', () => {
+    const r = run(setting + greeting + '"Who is there?" asked Orla.\n\n"Only a friend," said the low voice of Selwyn.');
+    expect(r.slice(2).map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
+    expect(r[3]!.method).toBe('explicit');
+  });
+
   it('resolves a pronoun tag to the last character of that gender', () => {
     const r = run(
       setting + 'Selwyn looked at the sky.\n\n"It will rain," he said.\n\nOrla frowned.\n\n"I hope not," she said.',

@@ -12,7 +12,7 @@ import { soleTitleHolders } from '../characters/titles.js';
 import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
 import { nounGender, resolvePronoun } from './pronouns.js';
-import { tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
+import { opensClause, tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
 
 /**
  * Confidence of each sieve: the share of its attributions that were right on the seven PDNC
@@ -90,6 +90,16 @@ function runsInto(text: string, tokens: TokenList, lo: number, quoteTok: number,
   return !/[.!?;]/.test(text.slice(tokens.ends[quoteTok - 1]!, quoteStart));
 }
 
+/**
+ * Whether the narration between two quotes (tokens [lo, hi), text [from, to)) is one clause: no
+ * sentence starts inside it and no semicolon parts it (`"…," said Orla, gravely, "…"`, not `"…,"
+ * Orla replied in a low tone. And Selwyn added "…"`).
+ */
+function oneClause(text: string, tokens: TokenList, lo: number, hi: number, from: number, to: number): boolean {
+  for (let t = lo + 1; t < hi; t++) if (tokens.at(t)!.initial) return false;
+  return !text.slice(from, to).includes(';');
+}
+
 export function attributeQuotes(
   text: string,
   quotes: readonly Quote[],
@@ -146,15 +156,22 @@ export function attributeDetailed(
     // Narration between two quotes that opens with the first one's tag is that tag's sentence: a
     // verb in it names this quote's speaker only if it runs into the quote.
     const interrupted = !!prev && prev.para === info!.para && prev.tag?.side === 'after';
-    const before =
-      !interrupted || runsInto(text, tokens, beforeLo, info!.a, qs[i]!.startOffset)
-        ? tagBefore(ctx, beforeLo, info!.a)
-        : null;
+    const runs = runsInto(text, tokens, beforeLo, info!.a, qs[i]!.startOffset);
+    const before = !interrupted || runs ? tagBefore(ctx, beforeLo, info!.a) : null;
     // `the Ferryman said, "…" and he went on`: a name before beats a pronoun after; and so does it
     // beat a name after that leads into the next quote (`Orla said, "…" Selwyn replied, "…"`).
     const afterLeads = !!next && next.para === info!.para;
-    info!.tag =
-      after && !(before?.subject.kind === 'name' && (after.subject.kind !== 'name' || afterLeads))
+    // `"…," said Orla, "…" Selwyn bowed.`: the second part of a speech that its first part's tag
+    // runs into is the same speaker's, whatever the narration after it; only a clause of its own
+    // in the interruption hands it on (`"…," said Orla, and Selwyn added, "…"`).
+    const continues =
+      interrupted &&
+      runs &&
+      oneClause(text, tokens, beforeLo, info!.a, qs[i - 1]!.endOffset, qs[i]!.startOffset) &&
+      !(before && opensClause(ctx, before, beforeLo));
+    info!.tag = continues
+      ? { subject: prev!.tag!.subject, side: 'before' }
+      : after && !(before?.subject.kind === 'name' && (after.subject.kind !== 'name' || afterLeads))
         ? after
         : (before ?? after);
     // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.

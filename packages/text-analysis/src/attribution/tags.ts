@@ -124,6 +124,8 @@ function subjectAfterVerb(ctx: TagContext, v: number, lo: number, hi: number): T
   const s = subjectAt(ctx, k, lo, hi);
   if (s) return s;
   const tk = ctx.tokens;
+  const voice = voiceOf(ctx, k, hi);
+  if (voice) return voice;
   let j = tk.at(k)!.text === 'the' && tk.at(k)!.joined ? k + 1 : k;
   for (let n = 0; n <= MAX_MODIFIERS && j < hi; n++, j++) {
     const t = tk.at(j)!;
@@ -135,6 +137,91 @@ function subjectAfterVerb(ctx: TagContext, v: number, lo: number, hi: number): T
     if (NOT_MODIFIERS.has(t.text) || SPEECH_VERBS.has(t.text)) return null;
   }
   return null;
+}
+
+/**
+ * "said the voice of Mr. Haldane", "called the shattered voice of Orla": the speaker is the one whose
+ * voice it is (an article, at most one describing word, `voice of`, a name).
+ */
+function voiceOf(ctx: TagContext, k: number, hi: number): TagSubject | null {
+  const tk = ctx.tokens;
+  if (tk.at(k)?.text !== 'the') return null;
+  for (let j = k + 1; j < Math.min(hi, k + 3); j++) {
+    const t = tk.at(j)!;
+    if (t.cap || !t.joined) return null;
+    if (t.text !== 'voice') continue;
+    if (tk.at(j + 1)?.text !== 'of' || !tk.at(j + 1)!.joined) return null;
+    const m = ctx.mentionAt.get(j + 2);
+    return m && m.endToken <= hi && tk.at(j + 2)!.joined ? { kind: 'name', char: m.char, mention: m } : null;
+  }
+  return null;
+}
+
+/** Nouns of a speech that a tag can name instead of its verb: `" was Orla's reply`. */
+const UTTERANCE_NOUNS = new Set(
+  (
+    'reply answer comment remark rejoinder response retort riposte exclamation question observation greeting ' +
+    'cry injunction amendment challenge inference argument rebuke whisper murmur verdict advice suggestion ' +
+    'explanation interruption salutation assurance protest conclusion report announcement'
+  ).split(' '),
+);
+
+/**
+ * `" was Orla's dry comment`, `" was his reply`, `" was the firm reply of Mr. Holt`: a tag that names
+ * the speech instead of a verb. Returns undefined when the narration is not of that form, null when it
+ * is but names nobody (`" was the reply`).
+ */
+function utteranceTag(ctx: TagContext, lo: number, hi: number): Tag | null | undefined {
+  const tk = ctx.tokens;
+  const was = tk.at(lo);
+  if (!was || (was.text !== 'was' && was.text !== 'were') || lo + 1 >= hi || sentenceBreak(ctx, lo, lo + 1))
+    return undefined;
+  const t = tk.at(lo + 1)!;
+  const m = ctx.mentionAt.get(lo + 1);
+  let subject: TagSubject | null = null;
+  let j: number;
+  if (m && m.endToken <= hi && tk.at(m.endToken - 1)!.possessive) {
+    subject = { kind: 'name', char: m.char, mention: m };
+    j = m.endToken;
+  } else if (t.text === 'his' || t.text === 'her' || t.text === 'my') {
+    subject = { kind: 'pronoun', pronoun: t.text === 'his' ? 'he' : t.text === 'her' ? 'she' : 'i', at: t.start };
+    j = lo + 2;
+  } else if (t.text === 'the') j = lo + 2;
+  else return undefined;
+  // Up to two describing words before the noun; a possessive among them ("her father's reply") is
+  // someone else's speech.
+  let noun = -1;
+  for (let n = 0; n < 3 && j < hi; n++, j++) {
+    const w = tk.at(j)!;
+    if (w.cap || !w.joined || /['\u2019]/.test(w.text)) return undefined;
+    if (UTTERANCE_NOUNS.has(w.text)) {
+      noun = j;
+      break;
+    }
+  }
+  if (noun < 0) return undefined;
+  if (!subject) {
+    const of = tk.at(noun + 1);
+    const named = ctx.mentionAt.get(noun + 2);
+    if (!of || of.text !== 'of' || !of.joined || !named || named.endToken > hi) return null;
+    subject = { kind: 'name', char: named.char, mention: named };
+  }
+  return { subject, side: 'after' };
+}
+
+/**
+ * Whether a tag before a quote opens a clause of its own (`, and Selwyn answered, "…"`): the word
+ * before its subject joins clauses. In narration that interrupts a speech after the first part's
+ * tag, only such a clause hands the second part to someone else; a subordinate one does not
+ * (`"…," said Orla, when Selwyn returned, "…"`).
+ */
+export function opensClause(ctx: TagContext, tag: Tag, lo: number): boolean {
+  const s = tag.subject;
+  let first = -1;
+  if (s.kind === 'name') first = s.mention.token;
+  else if (s.kind === 'pronoun')
+    for (let i = lo; i < ctx.tokens.length && ctx.tokens.starts[i]! <= s.at; i++) first = i;
+  return first > lo && CLAUSE_OPENERS.has(ctx.tokens.at(first - 1)!.text.toLowerCase());
 }
 
 /** The name (or he/she/I) ending just before token k: the subject of a verb at k. */
@@ -191,6 +278,8 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   const tk = ctx.tokens;
   // `"Got it?" and Pooh said, "Yes"`: a new clause, the next quote's tag.
   if (lo < hi && AFTER_OPENERS.has(tk.at(lo)!.text)) return null;
+  const named = utteranceTag(ctx, lo, hi);
+  if (named !== undefined) return named;
   const first = ctx.mentionAt.get(lo);
   if (first && first.endToken < hi) {
     const at = first.endToken;
