@@ -33,7 +33,8 @@ export interface FakeOpenAi {
   close(): Promise<void>;
 }
 
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+/** `port`: a fixed port (an e2e stack started beforehand points OPENAI_BASE_URL at it); default any free one. */
+export async function startFakeOpenAi(options: { port?: number } = {}): Promise<FakeOpenAi> {
   let steps: FakeStep[] | ((body: ChatRequest) => FakeStep | Promise<FakeStep>) = [{ content: {} }];
   let served = 0;
   let answered = 0;
@@ -89,7 +90,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,

@@ -29,6 +29,9 @@ import { ProFeaturePanel } from '../voice/ProFeaturePanel';
 import { runSummary, type SecondOpinionRun } from './use-second-opinion';
 
 const number = (n: number) => n.toLocaleString('en-US');
+/** '2026-11' as 'November 2026'. */
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const percent = (share: number) =>
   share === 0 ? '0 %' : share < 0.001 ? 'under 0.1 %' : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`;
 
@@ -195,7 +198,7 @@ function EstimateView({ estimate: e }: { estimate: SecondOpinionEstimate }) {
       </Typography>
       <Typography variant="body2">
         About <strong>{number(e.tokens)} tokens</strong>, {percent(e.budgetShare)} of your monthly budget (
-        {number(e.usage.tokensUsed)} of {number(e.usage.tokenBudget)} used in {e.usage.month}).
+        {number(e.usage.tokensUsed)} of {number(e.usage.tokenBudget)} used in {monthName(e.usage.month)}).
       </Typography>
       {e.cachedBatches > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -215,11 +218,11 @@ function RunProgress({ job }: { job: SecondOpinionJob }) {
   const value = job.batchesTotal > 0 ? (job.batchesDone / job.batchesTotal) * 100 : 0;
   return (
     <Box role="status" aria-label="Second opinion progress">
-      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.75 }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', mb: 0.75 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           Asking {job.model} about {number(job.quotesTotal)} quotes…
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {batchesLabel(job)}
         </Typography>
       </Stack>
@@ -261,11 +264,11 @@ export function SecondOpinionProgressBox({ run }: { run: SecondOpinionRun }) {
       sx={{ px: 2, py: 1.5, borderRadius: 3, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
     >
       <Box sx={{ flexGrow: 1, minWidth: 200 }}>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.75 }}>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', mb: 0.75 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             Second opinion from {job.model}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {batchesLabel(job)}
           </Typography>
         </Stack>
