@@ -159,6 +159,17 @@ test('speaker edits: spread a fix through its conversation, assign a chapter, sp
     speakerId: fix.to.id,
     attributionMethod: 'user',
   });
+  // The spread is one undoable edit: undo puts the conversation back as it was, redo applies it again.
+  const speakersOf = async (ids: string[]) => {
+    const quotes = (await cast(page, id)).quotes;
+    return ids.map((q) => quotes.find((x) => x.id === q)!.speakerId);
+  };
+  const changedIds = fix.changes.map((c) => c.quoteId);
+  const was = changedIds.map((q) => before.quotes.find((x) => x.id === q)!.speakerId);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(() => speakersOf(changedIds)).toEqual(was);
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect.poll(() => speakersOf(changedIds)).toEqual(fix.changes.map((c) => c.speakerId));
 
   // 2. Assign the top character's lines of its busiest chapter to the second.
   const topLines = linesOf(now.quotes, top!.id).length;
