@@ -193,3 +193,75 @@ test('undo and redo: a deleted character comes back with its lines; the toolbar 
     expect(now.quotes.filter((q) => q.speakerId === gone.id).map((q) => q.id)).toEqual(lines(gone.id));
   });
 });
+
+test('undo and redo: a merge, a chapter rename and the book title; the merge redone', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUp(page);
+  const id = await analysedProject(page);
+  const before = await stored(page, id);
+  const lines = (quotes: Quote[], cid: string) => quotes.filter((q) => q.speakerId === cid).map((q) => q.id);
+  const [into, from] = [...before.characters].sort(
+    (a, b) => lines(before.quotes, b.id).length - lines(before.quotes, a.id).length,
+  );
+  const outline = page.getByRole('tree', { name: 'Book structure' });
+
+  await page.evaluate(`localStorage.setItem('theme', 'light')`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/stage/projects/${id}`);
+
+  // 1. Merge.
+  await panel(page)
+    .getByRole('button', { name: `More actions for ${from!.name}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Merge into…' }).click();
+  const merge = page.getByRole('dialog', { name: `Merge ${from!.name} into…` });
+  await merge.getByRole('combobox', { name: 'Merge into' }).click();
+  await page.getByRole('option', { name: into!.name, exact: true }).click();
+  await merge.getByRole('button', { name: `Merge into ${into!.name}` }).click();
+  await expect(card(page, from!.name)).toHaveCount(0);
+
+  // 2. A chapter's title in the outline.
+  await outline.getByRole('button', { name: /^Rename Chapter II\. / }).click();
+  const field = page.getByRole('textbox', { name: 'Outline item title' });
+  const chapter = (await field.inputValue()).trim();
+  await field.fill('Chapter II. Renamed');
+  await field.press('Enter');
+  await expect(outline.getByRole('button', { name: 'Chapter II. Renamed', exact: true })).toBeVisible();
+
+  // 3. The book's title, in Settings.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Project settings' });
+  await settings.getByLabel('Title').fill('Oliver Twist (draft)');
+  await settings.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: 'Oliver Twist (draft)' })).toBeVisible();
+
+  // Undo all three with the button.
+  await undoButton(page).click();
+  await expect(toast(page, 'Undone: Rename book to “Oliver Twist (draft)”')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oliver Twist', exact: true })).toBeVisible();
+  await undoButton(page).click();
+  await expect(outline.getByRole('button', { name: chapter, exact: true })).toBeVisible();
+  await undoButton(page).click();
+  await expect(toast(page, `Undone: Merge ${from!.name} into ${into!.name}`)).toBeVisible();
+  await expect(card(page, from!.name)).toContainText(`${lines(before.quotes, from!.id).length} lines`);
+
+  const undone = await stored(page, id);
+  expect(undone.characters.map((c) => c.id)).toEqual(before.characters.map((c) => c.id));
+  expect(lines(undone.quotes, from!.id)).toEqual(lines(before.quotes, from!.id));
+  expect(lines(undone.quotes, into!.id)).toEqual(lines(before.quotes, into!.id));
+  expect(undone.characters.find((c) => c.id === into!.id)!.alternativeNames).toEqual(into!.alternativeNames);
+  const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(await sessionOf(page)) });
+  const project = ((await res.json()) as { data: { title: string; outline: { title: string }[] } }).data;
+  expect(project.title).toBe('Oliver Twist');
+  expect(project.outline.map((o) => o.title)).toContain(chapter);
+
+  // Redo the merge with Ctrl+Y.
+  await page.keyboard.press('Control+y');
+  await expect(toast(page, `Redone: Merge ${from!.name} into ${into!.name}`)).toBeVisible();
+  await expect(card(page, from!.name)).toHaveCount(0);
+  const redone = await stored(page, id);
+  expect(redone.characters.map((c) => c.id)).not.toContain(from!.id);
+  expect(lines(redone.quotes, into!.id).length).toBe(
+    lines(before.quotes, into!.id).length + lines(before.quotes, from!.id).length,
+  );
+});

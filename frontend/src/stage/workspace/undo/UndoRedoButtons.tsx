@@ -10,6 +10,8 @@ import { isTyping, undoKeyOf } from './keys';
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const UNDO_KEYS = MAC ? '⌘Z' : 'Ctrl+Z';
 const REDO_KEYS = MAC ? '⇧⌘Z' : 'Ctrl+Shift+Z';
+// Shaped like the outlined buttons beside them (the theme's button radius).
+const BUTTON_SX = { border: 1, borderColor: 'divider', borderRadius: '9px' } as const;
 
 export function UndoRedoButtons({
   history,
@@ -44,14 +46,14 @@ export function UndoRedoButtons({
       <Tooltip title={canUndo ? `Undo: ${history.undoLabel} (${UNDO_KEYS})` : 'Nothing to undo'}>
         {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
         <span>
-          <IconButton aria-label="Undo" disabled={!canUndo} onClick={onUndo} sx={{ border: 1, borderColor: 'divider' }}>
+          <IconButton aria-label="Undo" disabled={!canUndo} onClick={onUndo} sx={BUTTON_SX}>
             <UndoIcon />
           </IconButton>
         </span>
       </Tooltip>
       <Tooltip title={canRedo ? `Redo: ${history.redoLabel} (${REDO_KEYS})` : 'Nothing to redo'}>
         <span>
-          <IconButton aria-label="Redo" disabled={!canRedo} onClick={onRedo} sx={{ border: 1, borderColor: 'divider' }}>
+          <IconButton aria-label="Redo" disabled={!canRedo} onClick={onRedo} sx={BUTTON_SX}>
             <RedoIcon />
           </IconButton>
         </span>
