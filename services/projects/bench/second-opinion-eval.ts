@@ -107,6 +107,8 @@ const header = {
   /** Asked quotes that overlap a gold quotation (the others are not speech in the gold, or not annotated). */
   askedAnnotated: annotated,
   ceiling: { winnable, share: annotated ? Math.round((winnable / annotated) * 10_000) / 10_000 : null },
+  /** The engine's own speaker accuracy on the gold quotations under the quotes asked about. */
+  askedBefore: accuracy(goldOver(doubtful.filter((q) => asked.has(q.id))), before),
   estimatedTokens: promptTokens,
 };
 if (estimateOnly) {
