@@ -99,7 +99,13 @@ test('workspace on a 3 MB book: time to text, search per keystroke, filter, long
 
   // ---- time to show text ----------------------------------------------------------------------
   const loads: { shown: number; painted: number; api: number; apiBytes: number }[] = [];
+  // BENCH_PROFILE=1: the functions that took the most time while the first load ran (CDP profiler).
+  const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
   for (let i = 0; i < 3; i++) {
+    if (cdp && i === 0) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`/stage/projects/${id}`);
     await expect(page.getByTestId('content-viewer').locator('p[data-offset]').first()).toBeVisible({
       timeout: 60_000,
@@ -118,6 +124,19 @@ test('workspace on a 3 MB book: time to text, search per keystroke, filter, long
       };
     });
     loads.push(figures);
+    if (cdp && i === 0) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const self = new Map<string, number>();
+      const dt = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1) / 1000;
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      for (const sample of profile.samples ?? []) {
+        const f = byId.get(sample)!.callFrame;
+        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+        self.set(key, (self.get(key) ?? 0) + dt);
+      }
+      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
+      console.log(top.map(([k, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${k}`).join('\n'));
+    }
   }
 
   const viewerPanel = '[data-testid="viewer-panel"]';

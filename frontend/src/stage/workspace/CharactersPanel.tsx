@@ -25,6 +25,7 @@ import { VoiceLineupButton } from './voice/VoiceLineup';
 import { VoiceSection } from './voice/VoiceSection';
 import { CharacterAnalysisSection } from './CharacterAnalysisSection';
 import { CharacterMenu } from './CharacterMenu';
+import { useIsFiltered, type FindStore } from './find/find-store';
 
 interface Props {
   characters: Character[];
@@ -37,10 +38,8 @@ interface Props {
   onAdd(name: string): Promise<boolean>;
   /** A read-only project (over the plan's limit): characters can be read, not changed. */
   readOnly?: boolean;
-  /** Filters the text to the character's lines (null: the whole text again). */
-  onShowLines?(character: Character | null): void;
-  /** The character whose lines the text is filtered to. */
-  shownId?: string | null;
+  /** The filter to a character's lines (find/): a name's click sets it. */
+  findStore?: FindStore;
 }
 
 export function CharactersPanel({
@@ -52,8 +51,7 @@ export function CharactersPanel({
   onMerge,
   onAdd,
   readOnly = false,
-  onShowLines,
-  shownId = null,
+  findStore,
 }: Props) {
   // Summaries start collapsed; the set holds the open ones.
   const [open, setOpen] = useState<Set<string>>(() => new Set());
@@ -110,8 +108,7 @@ export function CharactersPanel({
             onDelete={onDelete}
             onMerge={onMerge}
             readOnly={readOnly}
-            onShowLines={onShowLines}
-            shown={shownId === c.id}
+            findStore={findStore}
           />
         ))}
       </Stack>
@@ -200,8 +197,7 @@ const CharacterCard = memo(function CharacterCard({
   onDelete,
   onMerge,
   readOnly,
-  onShowLines,
-  shown,
+  findStore,
 }: {
   character: Character;
   /** The whole cast: the targets "Merge into…" offers. */
@@ -213,9 +209,9 @@ const CharacterCard = memo(function CharacterCard({
   onDelete(character: Character): Promise<boolean>;
   onMerge(from: Character, into: Character): Promise<boolean>;
   readOnly: boolean;
-  onShowLines?(character: Character | null): void;
-  shown: boolean;
+  findStore: FindStore | undefined;
 }) {
+  const shown = useIsFiltered(findStore, character.id);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(character.name);
   const [summary, setSummary] = useState(character.summary);
@@ -279,11 +275,11 @@ const CharacterCard = memo(function CharacterCard({
         </Tooltip>
         {/* The name and counts: a click shows the character's lines, a second click the whole text. */}
         <ButtonBase
-          disabled={!onShowLines}
-          aria-pressed={onShowLines ? shown : undefined}
+          disabled={!findStore}
+          aria-pressed={findStore ? shown : undefined}
           aria-label={`Show lines of ${character.name}`}
           data-testid="show-lines"
-          onClick={() => onShowLines?.(shown ? null : character)}
+          onClick={() => findStore?.setFilter(shown ? null : character.id)}
           sx={{
             minWidth: 0,
             flexGrow: 1,

@@ -4,11 +4,12 @@
 import type { RefObject } from 'react';
 import { Box, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { Character, Quote } from '@castbook/contracts';
+import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { ContentViewer, type ContentViewerHandle } from './ContentViewer';
 import { CharacterFilterBar } from './find/CharacterFilterBar';
 import { FindBar, FindButton } from './find/FindBar';
-import type { Find } from './find/use-find';
+import type { FindStore } from './find/find-store';
+import { useFind } from './find/use-find';
 import { QuoteNavigator } from './QuoteNavigator';
 import type { ReviewList } from './review';
 import type { TextBlock } from './text-blocks';
@@ -27,7 +28,9 @@ export function ViewerPanel({
   onStep,
   onClearSelection,
   onQuoteClick,
-  find,
+  findStore,
+  outline,
+  onShowText,
 }: {
   viewerRef: RefObject<ContentViewerHandle | null>;
   content: string;
@@ -43,9 +46,23 @@ export function ViewerPanel({
   onStep: (direction: 1 | -1) => void;
   onClearSelection: () => void;
   onQuoteClick: (quote: Quote, anchor: HTMLElement) => void;
-  /** Search and filter (useFind): what the viewer shows and paints. */
-  find: Find;
+  /** The filter to a character's lines, set from the Characters panel and the palette. */
+  findStore: FindStore;
+  outline: OutlineItem[];
+  /** Brings the text into view (a phone's text tab). */
+  onShowText: () => void;
 }) {
+  // Search and filter: what the viewer shows and paints. Their state is the panel's own, so a
+  // keystroke renders this panel only.
+  const find = useFind({
+    store: findStore,
+    content,
+    blocks,
+    ordered,
+    outline,
+    viewer: viewerRef,
+    showText: onShowText,
+  });
   return (
     <Paper
       variant="outlined"

@@ -18,7 +18,8 @@ import { AnalysisProgressBox } from './AnalysisProgressBox';
 import { CharactersPanel } from './CharactersPanel';
 import type { ContentViewerHandle } from './ContentViewer';
 import { ExportMenu } from './ExportMenu';
-import { useFind } from './find/use-find';
+import { useFindStore } from './find/find-store';
+import { chaptersOf } from './find/lines';
 import { usePublishOpenProject } from './find/use-open-project';
 import { OutlinePanel } from './OutlinePanel';
 import { ProjectSettingsDialog } from './ProjectSettingsDialog';
@@ -107,19 +108,20 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   // Find (issue 19): the book's search, the filter to a character's lines, the palette's entries.
   const { setTab } = nav;
   const showText = useCallback(() => setTab('text'), [setTab]);
-  const find = useFind({ content: project.content, blocks, ordered, outline: project.outline, viewer, showText });
+  const findStore = useFindStore();
+  const chapters = useMemo(() => chaptersOf(project.outline), [project.outline]);
   usePublishOpenProject({
     projectId: project.id,
     title: project.title,
     characters: project.characters,
     lineCounts,
-    chapters: find.chapters,
+    chapters,
     showChapter: (c) =>
-      find.leaveFilter(() => {
+      findStore.leaveFilter(() => {
         nav.setSelection({ start: c.startOffset, end: c.endOffset, label: c.title, itemId: c.id });
         nav.jumpTo(c.startOffset);
       }),
-    showCharacter: (id) => find.filterCharacter(id),
+    showCharacter: (id) => findStore.setFilter(id),
   });
 
   return (
@@ -162,7 +164,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           disabled={project.quotes.length === 0}
           onClick={() => {
             // The queue walks the whole book: the text is unfiltered so each quote can be shown.
-            find.leaveFilter(() => undefined);
+            findStore.leaveFilter(() => undefined);
             setReviewOpen(true);
           }}
         >
@@ -221,7 +223,9 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
             onStep={(direction) => nav.step(review, direction)}
             onClearSelection={() => nav.setSelection(null)}
             onQuoteClick={nav.onQuoteClick}
-            find={find}
+            findStore={findStore}
+            outline={project.outline}
+            onShowText={showText}
           />
         }
         characters={
@@ -242,8 +246,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
                 onDelete={edits.removeCharacter}
                 onMerge={edits.mergeCharacters}
                 readOnly={locked.readOnly}
-                onShowLines={(c) => find.filterCharacter(c?.id ?? null)}
-                shownId={find.filterId}
+                findStore={findStore}
               />
             </VoiceProvider>
           </SpeakerEditActionsContext.Provider>

@@ -1,11 +1,13 @@
 // Find in the workspace (issue 19): the book's own search (Ctrl/Cmd+F) and the filter to one
-// character's lines. Both work on offsets into the project's content, so they reach text the
-// virtualised viewer has not rendered; the viewer only paints what this hook hands it (its blocks,
-// chapter labels and the search's marks) and scrolls where it is told.
+// character's lines (set through the FindStore). Both work on offsets into the project's content, so
+// they reach text the virtualised viewer has not rendered; the viewer only paints what this hook
+// hands it (its blocks, chapter labels and the search's marks) and scrolls where it is told. It runs
+// in the viewer panel, so a keystroke renders the panel, not the whole workspace.
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { OutlineItem, Quote } from '@castbook/contracts';
 import type { ContentViewerHandle } from '../ContentViewer';
 import type { TextBlock } from '../text-blocks';
+import { useFilterId, type FindStore } from './find-store';
 import { chaptersOf, characterLines, type Chapter, type CharacterLines } from './lines';
 import {
   lowerBound,
@@ -19,6 +21,7 @@ import {
 } from './search';
 
 interface Args {
+  store: FindStore;
   content: string;
   /** The whole book's paragraph blocks. */
   blocks: TextBlock[];
@@ -53,44 +56,30 @@ const CLOSED: SearchState = {
 /** Another dialog owns the keyboard (settings, a merge): the browser's own find is left to it. */
 const modalOpen = () => document.querySelector('[aria-modal="true"]') !== null;
 
-export function useFind({ content, blocks, ordered, outline, viewer, showText }: Args) {
+export function useFind({ store, content, blocks, ordered, outline, viewer, showText }: Args) {
   const chapters = useMemo(() => chaptersOf(outline), [outline]);
 
   // ---- the filter to one character's lines ----------------------------------------------------
-  const [filterId, setFilterId] = useState<string | null>(null);
+  const filterId = useFilterId(store);
   const lines: CharacterLines | null = useMemo(
     () => (filterId ? characterLines(ordered, filterId, chapters) : null),
     [filterId, ordered, chapters],
   );
   const shownBlocks = lines ? lines.blocks : blocks;
 
-  // Work to do once the viewer has the blocks just chosen (its handle maps offsets with them).
-  const afterRender = useRef<(() => void) | null>(null);
+  // A new view: shown (a phone's text tab), then what its setter asked for, or its top. The viewer's
+  // handle already maps offsets with the new blocks (it is set while committing, before effects).
+  const viewed = useRef(filterId);
   useEffect(() => {
-    const run = afterRender.current;
-    afterRender.current = null;
-    if (run) requestAnimationFrame(run);
-  }, [shownBlocks]);
+    if (viewed.current === filterId) return;
+    viewed.current = filterId;
+    if (filterId) showText();
+    const then = store.takeThen() ?? (() => viewer.current?.scrollToOffset(0));
+    requestAnimationFrame(then);
+  }, [filterId, showText, store, viewer]);
 
-  const filterCharacter = useCallback(
-    (id: string | null) => {
-      setFilterId(id);
-      showText();
-      // A new view starts at its top.
-      afterRender.current = () => viewer.current?.scrollToOffset(0);
-    },
-    [showText, viewer],
-  );
-
-  /** Runs `then` on the whole book's text: at once, or once the filter is left and the text is back. */
-  const leaveFilter = useCallback(
-    (then: () => void) => {
-      if (!filterId) return then();
-      afterRender.current = then;
-      setFilterId(null);
-    },
-    [filterId],
-  );
+  const filterCharacter = store.setFilter;
+  const leaveFilter = store.leaveFilter;
 
   // ---- the book search --------------------------------------------------------------------------
   const [state, setState] = useState<SearchState>(CLOSED);
