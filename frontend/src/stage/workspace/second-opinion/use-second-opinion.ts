@@ -19,7 +19,7 @@ export function runSummary(job: SecondOpinionJob): string {
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   return (
     `${plural(job.changed, 'speaker')} changed, ${plural(job.agreed, 'speaker')} confirmed` +
-    (job.kept > 0 ? `, ${plural(job.kept, 'quote')} left as they were` : '')
+    (job.kept > 0 ? `, ${plural(job.kept, 'quote')} left as ${job.kept === 1 ? 'it was' : 'they were'}` : '')
   );
 }
 
