@@ -18,6 +18,7 @@ import { deleteCharacter, mergeCharacter, type Cast } from '../../api/cast-api';
 import { ApiCallError } from '../../api/call-error';
 import { randomHexColor } from './colors';
 import { renameItem } from './outline';
+import { characterEditLabel } from './undo/labels';
 import { replayChange } from './undo/replay';
 import { UndoHistory, type Edit, type HistoryView } from './undo/undo-history';
 import { failed, succeeded } from './workspace-toast';
@@ -400,15 +401,3 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
 }
 
 export type WorkspaceEdits = ReturnType<typeof useWorkspaceEdits>;
-
-/** What a character edit did, for the undo tooltip: 'Rename Fagin', 'Recolour Fagin', 'Edit Fagin'. */
-export function characterEditLabel(was: Character | undefined, now: Character): string {
-  if (!was) return `Edit ${now.name}`;
-  const changed = (['name', 'color', 'summary', 'alternativeNames', 'relationships'] as const).filter(
-    (k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]),
-  );
-  if (changed.length === 1 && changed[0] === 'name') return `Rename ${was.name}`;
-  if (changed.length === 1 && changed[0] === 'color') return `Recolour ${was.name}`;
-  if (changed.length === 1 && changed[0] === 'alternativeNames') return `Edit ${was.name}'s aliases`;
-  return `Edit ${was.name}`;
-}
