@@ -149,6 +149,13 @@ export const HELP_SECTIONS: HelpSection[] = [
           'Change the speaker of any quoted line when the analysis got it wrong. Speakers you set by hand are kept when you analyse again.',
         ],
       },
+      {
+        heading: 'Undo and redo',
+        paragraphs: [
+          'Undo (Ctrl+Z, ⌘Z on a Mac) and Redo (Ctrl+Shift+Z or Ctrl+Y) take back the edits you made since you opened the project: speakers, characters (names, colours, new ones, merges and deletes), chapter titles, the title and the author. The buttons beside Analyze do the same and say which edit they would undo. While you type in a field, the keys undo your typing instead.',
+          'Recordings do not come back: undoing a delete brings the character and its lines back without its takes, and after undoing a merge the takes stay with the character it was merged into. A finished analysis or a replaced manuscript starts the history afresh, and a new cover or a replaced manuscript cannot be undone.',
+        ],
+      },
     ],
   },
   {
