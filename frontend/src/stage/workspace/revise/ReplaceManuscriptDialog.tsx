@@ -43,8 +43,9 @@ export function ReplaceManuscriptDialog({ current, onClose, onReplace }: Props) 
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<{ text: string; changes: ManuscriptChanges | null } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const busy = reading || saving;
+  const busy = reading || saving || comparing;
 
   const readFile = async (file: File) => {
     if (!isContentFile(file)) {
@@ -70,7 +71,12 @@ export function ReplaceManuscriptDialog({ current, onClose, onReplace }: Props) 
       return;
     }
     setError(null);
-    setSummary({ text: revised, changes: compareManuscripts(current, revised) });
+    // A whole book takes a few hundred milliseconds: let "Comparing…" paint first.
+    setComparing(true);
+    setTimeout(() => {
+      setSummary({ text: revised, changes: compareManuscripts(current, revised) });
+      setComparing(false);
+    }, 30);
   };
 
   const confirm = async () => {
@@ -164,7 +170,7 @@ export function ReplaceManuscriptDialog({ current, onClose, onReplace }: Props) 
               Cancel
             </Button>
             <Button variant="contained" onClick={compare} disabled={busy || !text.trim()}>
-              Compare
+              {comparing ? 'Comparing…' : 'Compare'}
             </Button>
           </>
         )}
