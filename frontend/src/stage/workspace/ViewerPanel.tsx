@@ -1,7 +1,7 @@
 // The centre panel: a toolbar (the review navigator, or the text's size before any quotes; the
 // selection with its clear button; the search button) over the book's search bar, the filter to a
 // character's lines (find/) and the virtualised text.
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { Box, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
@@ -63,6 +63,12 @@ export function ViewerPanel({
     viewer: viewerRef,
     showText: onShowText,
   });
+  // The filtered character was merged away or deleted (or a re-analysis replaced the cast): the
+  // whole text again rather than a filter to no one.
+  const { filterId } = find;
+  useEffect(() => {
+    if (filterId && !characters.has(filterId)) findStore.setFilter(null);
+  }, [filterId, characters, findStore]);
   return (
     <Paper
       variant="outlined"
