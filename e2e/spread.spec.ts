@@ -114,8 +114,28 @@ test('speaker edits: spread a fix through its conversation, assign a chapter, sp
     await assign.getByRole('button', { name: 'Cancel' }).click();
     await expect(assign).toBeHidden();
 
+    // The same from the outline: a chapter's button, then whose lines (those who speak there).
+    if (look.viewport === 'phone') await page.getByRole('tab', { name: /Outline/ }).click();
+    await page
+      .getByRole('tree', { name: 'Book structure' })
+      .getByRole('button', { name: /^Assign lines in Chapter III\./ })
+      .click();
+    const byChapter = page.getByRole('dialog', { name: /^Assign lines in Chapter III\./ });
+    await byChapter.getByRole('combobox', { name: 'Whose lines' }).click();
+    await page
+      .getByRole('option', { name: `${top!.name} (`, exact: false })
+      .first()
+      .click();
+    await byChapter.getByRole('combobox', { name: 'Give them to' }).click();
+    await page.getByRole('option', { name: second!.name, exact: true }).click();
+    await expect(byChapter.getByRole('status')).toContainText(`will be ${second!.name}’s`);
+    await checkAxe(page, `assign from the outline ${look.name}`, { exclude: ['[data-sonner-toaster]'] });
+    await page.screenshot({ path: `${SHOTS}/${look.name}-assign-chapter.png` });
+    await byChapter.getByRole('button', { name: 'Cancel' }).click();
+    await expect(byChapter).toBeHidden();
+
     // Split lines off: tick one, name them.
-    await openMenu(page, null, top!.name, 'Split lines off…');
+    await openMenu(page, look, top!.name, 'Split lines off…');
     const split = page.getByRole('dialog', { name: `Split lines off ${top!.name}` });
     await split.getByLabel("New character's name").fill('The Second Gentleman');
     await split.getByRole('checkbox').first().check();

@@ -5,6 +5,7 @@ import { Box, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import type { OutlineItem } from '@castbook/contracts';
@@ -17,9 +18,11 @@ interface Props {
   onRename(item: OutlineItem, title: string): void;
   /** A read-only project: the tree navigates, titles cannot be edited. */
   readOnly?: boolean;
+  /** "Assign all of X's lines in this chapter to Y" (issue 19), offered on the chapters (leaves). */
+  onAssignLines?(item: OutlineItem): void;
 }
 
-export function OutlinePanel({ outline, selectedId, onSelect, onRename, readOnly = false }: Props) {
+export function OutlinePanel({ outline, selectedId, onSelect, onRename, readOnly = false, onAssignLines }: Props) {
   // Branches start expanded; the set holds the collapsed ones.
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [editing, setEditing] = useState<string | null>(null);
@@ -124,6 +127,19 @@ export function OutlinePanel({ outline, selectedId, onSelect, onRename, readOnly
                       sx={{ opacity: { xs: 1, md: 0 }, p: 0.5 }}
                     >
                       <EditOutlinedIcon sx={{ fontSize: 16 }} />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                {!readOnly && onAssignLines && !hasChildren && (
+                  <Tooltip title="Assign lines in this chapter">
+                    <IconButton
+                      size="small"
+                      className="outline-edit"
+                      aria-label={`Assign lines in ${item.title}`}
+                      onClick={() => onAssignLines(item)}
+                      sx={{ opacity: { xs: 1, md: 0 }, p: 0.5 }}
+                    >
+                      <SwapHorizIcon sx={{ fontSize: 16 }} />
                     </IconButton>
                   </Tooltip>
                 )}

@@ -206,6 +206,7 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
             selectedId={nav.selection?.itemId ?? null}
             onSelect={nav.selectOutline}
             onRename={(item, title) => void edits.renameOutline(item, title)}
+            onAssignLines={(item) => speakerEdits.assignLines(null, item.id)}
             readOnly={locked.readOnly}
           />
         }

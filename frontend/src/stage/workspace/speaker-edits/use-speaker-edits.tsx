@@ -17,18 +17,18 @@ export function useSpeakerEdits(
   run: RunCastEdit,
 ): {
   offerSpread(quoteId: string): void;
-  assignLines(from: Character, chapterId?: string): void;
+  assignLines(from: Character | null, chapterId?: string): void;
   splitLines(from: Character): void;
   openBreakdown(): void;
   dialogs: ReactNode;
 } {
   const [spreadQuote, setSpreadQuote] = useState<string | null>(null);
-  const [assign, setAssign] = useState<{ from: Character; chapterId?: string } | null>(null);
+  const [assign, setAssign] = useState<{ from: Character | null; chapterId?: string } | null>(null);
   const [split, setSplit] = useState<Character | null>(null);
   const [breakdown, setBreakdown] = useState(false);
 
   const offerSpread = useCallback((quoteId: string) => setSpreadQuote(quoteId), []);
-  const assignLines = useCallback((from: Character, chapterId?: string) => setAssign({ from, chapterId }), []);
+  const assignLines = useCallback((from: Character | null, chapterId?: string) => setAssign({ from, chapterId }), []);
   const splitLines = useCallback((from: Character) => setSplit(from), []);
   const openBreakdown = useCallback(() => setBreakdown(true), []);
 
