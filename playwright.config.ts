@@ -20,7 +20,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? 'line' : 'list',
-  outputDir: 'test-results',
+  // One per port, like the data directory, so two runs side by side do not clear each other's results.
+  outputDir: `test-results/e2e-${PORT}`,
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {

@@ -7,6 +7,7 @@ import type { Character, Quote } from '@castbook/contracts';
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf } from './support/session.js';
 import { analysedProject, signUp } from './support/workspace.js';
+import { inEachLook } from './support/looks.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-cast-edits';
 mkdirSync(SHOTS, { recursive: true });
@@ -36,45 +37,38 @@ test('characters: merge one into another and delete one, from the card menu', as
   expect(fromLines).toBeGreaterThan(0);
   expect(goneLines).toBeGreaterThan(0);
 
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate(`localStorage.setItem('theme', '${mode}')`);
-    for (const vp of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize({ width: vp.width, height: vp.height });
-      await page.goto(`/stage/projects/${id}`);
-      if (vp.name === 'phone') await page.getByRole('tab', { name: /Characters/ }).click();
-      await panel(page)
-        .getByRole('button', { name: `More actions for ${from!.name}` })
-        .click();
-      await expect(page.getByRole('menuitem', { name: 'Merge into…' })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-menu.png` });
-      await page.getByRole('menuitem', { name: 'Merge into…' }).click();
-      const merge = page.getByRole('dialog', { name: `Merge ${from!.name} into…` });
-      await expect(merge).toBeVisible();
-      await merge.getByRole('combobox', { name: 'Merge into' }).click();
-      await page.getByRole('option', { name: into!.name, exact: true }).click();
-      await expect(merge.getByRole('button', { name: `Merge into ${into!.name}` })).toBeEnabled();
-      await checkAxe(page, `merge dialog ${vp.name} ${mode}`);
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-merge.png` });
-      await merge.getByRole('button', { name: 'Cancel' }).click();
-      await expect(merge).toBeHidden();
+  await inEachLook(page, async (look) => {
+    await page.goto(`/stage/projects/${id}`);
+    if (look.viewport === 'phone') await page.getByRole('tab', { name: /Characters/ }).click();
+    await panel(page)
+      .getByRole('button', { name: `More actions for ${from!.name}` })
+      .click();
+    await expect(page.getByRole('menuitem', { name: 'Merge into…' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/${look.name}-menu.png` });
+    await page.getByRole('menuitem', { name: 'Merge into…' }).click();
+    const merge = page.getByRole('dialog', { name: `Merge ${from!.name} into…` });
+    await expect(merge).toBeVisible();
+    await merge.getByRole('combobox', { name: 'Merge into' }).click();
+    await page.getByRole('option', { name: into!.name, exact: true }).click();
+    await expect(merge.getByRole('button', { name: `Merge into ${into!.name}` })).toBeEnabled();
+    await checkAxe(page, `merge dialog ${look.viewport} ${look.mode}`);
+    await page.screenshot({ path: `${SHOTS}/${look.name}-merge.png` });
+    await merge.getByRole('button', { name: 'Cancel' }).click();
+    await expect(merge).toBeHidden();
 
-      await panel(page)
-        .getByRole('button', { name: `More actions for ${gone!.name}` })
-        .click();
-      await page.getByRole('menuitem', { name: 'Delete character' }).click();
-      const confirm = page.getByRole('dialog', { name: `Delete ${gone!.name}?` });
-      await expect(confirm).toContainText(
-        goneLines === 1 ? 'Their line becomes unattributed.' : `Their ${goneLines} lines become unattributed.`,
-      );
-      await checkAxe(page, `delete dialog ${vp.name} ${mode}`);
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-delete.png` });
-      await confirm.getByRole('button', { name: 'Cancel' }).click();
-      await expect(confirm).toBeHidden();
-    }
-  }
+    await panel(page)
+      .getByRole('button', { name: `More actions for ${gone!.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete character' }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${gone!.name}?` });
+    await expect(confirm).toContainText(
+      goneLines === 1 ? 'Their line becomes unattributed.' : `Their ${goneLines} lines become unattributed.`,
+    );
+    await checkAxe(page, `delete dialog ${look.viewport} ${look.mode}`);
+    await page.screenshot({ path: `${SHOTS}/${look.name}-delete.png` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+  });
   // Cancelling changed nothing.
   expect((await cast(page, id)).characters).toHaveLength(before.characters.length);
 

@@ -7,6 +7,7 @@ import { expect, test, type Download } from '@playwright/test';
 import { docxDocumentXml, docxParagraphs, pdfText } from '@castbook/test-kit/files';
 import { checkAxe } from './support/axe.js';
 import { analysedProject, signUp } from './support/workspace.js';
+import { inEachLook } from './support/looks.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-exports';
 mkdirSync(SHOTS, { recursive: true });
@@ -55,28 +56,21 @@ test('exports: the menu and the sides dialog, light and dark, desktop and phone,
   test.setTimeout(180_000);
   await signUp(page);
   const id = await analysedProject(page);
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate(`localStorage.setItem('theme', '${mode}')`);
-    for (const vp of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize({ width: vp.width, height: vp.height });
-      await page.goto(`/stage/projects/${id}`);
-      await expect(page.getByTestId('content-viewer').locator('p').first()).toBeVisible();
-      await page.getByRole('button', { name: 'Export' }).click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      await checkAxe(page, `export menu ${vp.name} ${mode}`);
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-menu.png` });
-      await page.getByRole('menuitem', { name: /Sides/ }).click();
-      const dialog = page.getByRole('dialog', { name: 'Download sides' });
-      await dialog.getByLabel('Characters').click();
-      await expect(page.getByRole('listbox')).toBeVisible();
-      await page.getByRole('option').first().click();
-      await checkAxe(page, `sides dialog ${vp.name} ${mode}`);
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-sides.png` });
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-    }
-  }
+  await inEachLook(page, async (look) => {
+    await page.goto(`/stage/projects/${id}`);
+    await expect(page.getByTestId('content-viewer').locator('p').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await checkAxe(page, `export menu ${look.viewport} ${look.mode}`);
+    await page.screenshot({ path: `${SHOTS}/${look.name}-menu.png` });
+    await page.getByRole('menuitem', { name: /Sides/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download sides' });
+    await dialog.getByLabel('Characters').click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.getByRole('option').first().click();
+    await checkAxe(page, `sides dialog ${look.viewport} ${look.mode}`);
+    await page.screenshot({ path: `${SHOTS}/${look.name}-sides.png` });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf } from './support/session.js';
 import { analysedProject, signUp } from './support/workspace.js';
+import { inEachLook } from './support/looks.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-review';
 mkdirSync(SHOTS, { recursive: true });
@@ -89,26 +90,19 @@ test('review: the panel in light and dark, desktop and phone, axe-core', async (
   test.setTimeout(180_000);
   await signUp(page);
   const id = await analysedProject(page);
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate(`localStorage.setItem('theme', '${mode}')`);
-    for (const vp of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize({ width: vp.width, height: vp.height });
-      await page.goto(`/stage/projects/${id}`);
-      await expect(page.getByTestId('content-viewer').locator('p').first()).toBeVisible();
-      await openReview(page);
-      // The buttons do what the keys do (touch): pick the second candidate when there is one.
-      const candidates = reviewDialog(page).getByRole('group', { name: 'Candidate speakers' }).getByRole('button');
-      if ((await candidates.count()) > 1) {
-        await candidates.nth(1).click();
-        await expect(candidates.nth(1)).toHaveAttribute('aria-pressed', 'true');
-      }
-      await checkAxe(page, `review ${vp.name} ${mode}`, { exclude: ['[data-sonner-toaster]'] });
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-review.png` });
-      await reviewDialog(page).getByRole('button', { name: 'Leave review' }).click();
-      await expect(reviewDialog(page)).toBeHidden();
+  await inEachLook(page, async (look) => {
+    await page.goto(`/stage/projects/${id}`);
+    await expect(page.getByTestId('content-viewer').locator('p').first()).toBeVisible();
+    await openReview(page);
+    // The buttons do what the keys do (touch): pick the second candidate when there is one.
+    const candidates = reviewDialog(page).getByRole('group', { name: 'Candidate speakers' }).getByRole('button');
+    if ((await candidates.count()) > 1) {
+      await candidates.nth(1).click();
+      await expect(candidates.nth(1)).toHaveAttribute('aria-pressed', 'true');
     }
-  }
+    await checkAxe(page, `review ${look.viewport} ${look.mode}`, { exclude: ['[data-sonner-toaster]'] });
+    await page.screenshot({ path: `${SHOTS}/${look.name}-review.png` });
+    await reviewDialog(page).getByRole('button', { name: 'Leave review' }).click();
+    await expect(reviewDialog(page)).toBeHidden();
+  });
 });

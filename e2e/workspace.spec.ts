@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf, type Session } from './support/session.js';
 import { createProject, signUp } from './support/workspace.js';
+import { inEachLook } from './support/looks.js';
 import { pdncText } from '@castbook/test-kit/pdnc';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-workspace';
@@ -252,39 +253,32 @@ test('workspace: axe-core and screenshots, desktop and phone, light and dark', a
   const id = await createProject(page.request, s, 'Oliver Twist', oliverUntil('CHAPTER VI.'));
   const quotes = await seedQuotes(page.request, s, id, oliverUntil('CHAPTER VI.'));
   expect(quotes).toBeGreaterThan(10);
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate(`localStorage.setItem('theme', '${mode}')`);
-    for (const vp of [
-      { name: 'desktop', width: 1280, height: 800 },
-      { name: 'phone', width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize({ width: vp.width, height: vp.height });
-      await page.goto(`/stage/projects/${id}`);
-      await expect(viewer(page).locator('p').first()).toBeVisible();
-      await scrollViewer(page, 2400);
-      await expect(viewer(page).locator('span.q').first()).toBeVisible();
-      await checkAxe(page, `workspace ${vp.name} ${mode}`);
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-text.png` });
-      if (vp.name === 'phone') {
-        await page.getByRole('tab', { name: 'Outline' }).click();
-        await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-outline.png` });
-        await page.getByRole('tab', { name: /Characters/ }).click();
-        await checkAxe(page, `workspace characters tab ${mode}`);
-        await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-characters.png` });
-        await page.getByRole('tab', { name: 'Text' }).click();
-      }
-      await viewer(page).locator('span.q').first().click();
-      await expect(page.getByRole('dialog', { name: 'Change speaker' })).toBeVisible();
-      await page.waitForTimeout(400); // the popover's fade-in
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-speaker.png` });
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await expect(page.getByRole('dialog', { name: 'Project settings' })).toBeVisible();
-      await checkAxe(page, `settings ${vp.name} ${mode}`);
-      await page.screenshot({ path: `${SHOTS}/${vp.name}-${mode}-settings.png` });
-      await page.keyboard.press('Escape');
+  await inEachLook(page, async (look) => {
+    await page.goto(`/stage/projects/${id}`);
+    await expect(viewer(page).locator('p').first()).toBeVisible();
+    await scrollViewer(page, 2400);
+    await expect(viewer(page).locator('span.q').first()).toBeVisible();
+    await checkAxe(page, `workspace ${look.viewport} ${look.mode}`);
+    await page.screenshot({ path: `${SHOTS}/${look.name}-text.png` });
+    if (look.viewport === 'phone') {
+      await page.getByRole('tab', { name: 'Outline' }).click();
+      await page.screenshot({ path: `${SHOTS}/${look.name}-outline.png` });
+      await page.getByRole('tab', { name: /Characters/ }).click();
+      await checkAxe(page, `workspace characters tab ${look.mode}`);
+      await page.screenshot({ path: `${SHOTS}/${look.name}-characters.png` });
+      await page.getByRole('tab', { name: 'Text' }).click();
     }
-  }
+    await viewer(page).locator('span.q').first().click();
+    await expect(page.getByRole('dialog', { name: 'Change speaker' })).toBeVisible();
+    await page.waitForTimeout(400); // the popover's fade-in
+    await page.screenshot({ path: `${SHOTS}/${look.name}-speaker.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByRole('dialog', { name: 'Project settings' })).toBeVisible();
+    await checkAxe(page, `settings ${look.viewport} ${look.mode}`);
+    await page.screenshot({ path: `${SHOTS}/${look.name}-settings.png` });
+    await page.keyboard.press('Escape');
+  });
 });
 
 /**
