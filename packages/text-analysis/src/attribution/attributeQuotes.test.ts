@@ -67,6 +67,17 @@ describe('attributeQuotes', () => {
     expect(r.slice(2).map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
   });
 
+  it('finds the subject of a later clause before "and said"', () => {
+    const r = run(
+      setting +
+        greeting +
+        'When Orla had shut the door, Selwyn lifted up his head, and said to her: "We can go now."\n\n' +
+        'Orla looked at Selwyn for a while, and then gave Selwyn the key, and said: "Lock the door."',
+    );
+    expect(r.slice(2).map((q) => q.who)).toEqual(['Selwyn', 'Orla']);
+    expect(r[2]!.method).toBe('explicit');
+  });
+
   it('reads a tag that names the speech instead of a verb', () => {
     const r = run(
       setting +

@@ -353,6 +353,37 @@ function descriptionBefore(tk: TokenList, i: number, lo: number): Token | null {
   return i - 1 >= lo && !!n && !!d && !n.cap && DETERMINERS.has(d.text.toLowerCase()) && n.joined ? n : null;
 }
 
+/**
+ * Words after a name that show it is not a clause's subject: "looked at Orla and said", "gave Orla
+ * the letter, and said" (a preposition, article, conjunction or pronoun follows the name).
+ */
+const NOT_VERBS = new Set(
+  (
+    'to at in on with of for from by into upon after before about over under through toward towards against ' +
+    'and but or nor as that than then so when while if though although because where whom who which whose ' +
+    'her his him them me you us it its their our my your a an the this these those'
+  ).split(' '),
+);
+
+/**
+ * The nearest name before a speech verb (token vs, subject search from `before` down) that a verb
+ * follows in the same sentence: "Mr. Quill lifted up his head, and said", "Orla could just answer,
+ * and said". Names in object position ("looked at Orla, and said") have a comma or a function word
+ * after them instead, and a possessive ("seeing Orla's face, said") is not the subject.
+ */
+function clauseSubject(ctx: TagContext, vs: number, before: number, lo: number): TagSubject | null {
+  const tk = ctx.tokens;
+  for (let j = before; j >= Math.max(lo, vs - SUBJECT_REACH); j--) {
+    if (j < before && sentenceBreak(ctx, j, j + 1)) return null;
+    const m = ctx.mentionAt.get(j);
+    if (!m || m.endToken > vs || tk.at(m.endToken - 1)!.possessive) continue;
+    const next = tk.at(m.endToken)!;
+    if (next.cap || !next.joined || next.text === 's' || NOT_VERBS.has(next.text)) continue;
+    return { kind: 'name', char: m.char, mention: m };
+  }
+  return null;
+}
+
 /** Tag in the narration tokens [lo, hi) that precede a quote: `Orla said, "…"`. */
 export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
   const start = Math.max(lo, hi - BEFORE_WINDOW);
@@ -385,7 +416,10 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
       if (q && q.kind !== 'other' && (j === lo || ctx.tokens.at(j)!.initial || sentenceBreak(ctx, j - 1, j)))
         return { subject: q, side: 'before' };
     }
-    return null;
+    // "When Tam was gone, Mr. Quill lifted his head, and said": the subject of a later clause, the
+    // nearest name before the verb that a verb follows.
+    const clause = clauseSubject(ctx, vs, before, lo);
+    return clause ? { subject: clause, side: 'before' } : null;
   }
   return null;
 }
