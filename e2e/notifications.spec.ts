@@ -106,3 +106,35 @@ test('notifications: the popover in light and dark, desktop and phone, axe-core'
     await page.keyboard.press('Escape');
   });
 });
+
+// Last in the file: it moves billing's clock for the whole stack (BILLING_TEST_CLOCK).
+test('notifications: a Pro trial about to end shows on the bell and leads to the subscription page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'Pro');
+  const s = await sessionOf(page);
+  // 12 of the trial's 14 days pass: the sweeper sends the reminder, and billing announces it.
+  const moved = await page.request.post('/api/subscriptions/test-clock', {
+    headers: headersOf(s),
+    data: { advanceDays: 12 },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const list = await page.request.get('/api/notifications', { headers: headersOf(s) });
+        return ((await list.json()) as { data: { unreadCount: number } }).data.unreadCount;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications (1 unread)');
+  await bell(page).click();
+  const item = popover(page).getByRole('button', { name: /^Your Pro trial ends soon/ });
+  await expect(item).toContainText('Add a card to keep Pro');
+  await item.click();
+  await expect(page).toHaveURL(/\/stage\/settings\/subscription$/);
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+});
