@@ -70,6 +70,10 @@ const CHECKED_BEYOND_SCHEMA = [
   // review queue's cursor is opaque (only one it made is accepted).
   'GET /api/projects/{id}/export/{name}',
   'GET /api/projects/{id}/review',
+  // The second opinion (issue 18): once the seeded doubtful quote is decided nothing is left to ask,
+  // and a run may be going already (409).
+  'POST /api/projects/{id}/second-opinion/estimate',
+  'POST /api/projects/{id}/second-opinion',
   // Merging and deleting characters (issue 19): the ids must be characters of the project (404), a
   // character is merged or deleted once (404 after), at most 5 takes together (409).
   'POST /api/projects/{id}/characters/{characterId}/merge',
@@ -91,6 +95,11 @@ const ON_SEEDED_CHARACTERS = [
   'POST /api/projects/{id}/character-analysis',
   'POST /api/projects/{id}/characters/{characterId}/merge',
   'DELETE /api/projects/{id}/characters/{characterId}',
+  // The second opinion asks about the seeded doubtful quote, which names c1 and m2 as candidates.
+  'GET /api/projects/{id}/second-opinion',
+  'POST /api/projects/{id}/second-opinion/estimate',
+  'POST /api/projects/{id}/second-opinion',
+  'POST /api/projects/{id}/second-opinion/cancel',
 ];
 
 /**
@@ -131,6 +140,8 @@ function checkoutUrls(url: string) {
 }
 
 let stack: ChildProcess | undefined;
+/** The fake language model's process (fake-model.ts), and the base URL it printed. */
+let model: ChildProcess | undefined;
 let dataDir = '';
 let seed: Seed;
 
@@ -235,6 +246,32 @@ async function seedData(url: string): Promise<Seed> {
     token,
     headers: json,
     body: JSON.stringify({ characters }),
+  });
+  // A quote the analysis was unsure of, with two candidates: what the second opinion asks about.
+  const line = '"Good morning,"';
+  const start = 'Chapter 1\n\n"Good morning," said Anne.\n'.indexOf(line);
+  await call(url, `/api/projects/${project.id}/quotes`, {
+    method: 'PATCH',
+    csrf,
+    token,
+    headers: json,
+    body: JSON.stringify({
+      quotes: [
+        {
+          id: 'q1',
+          text: 'Good morning,',
+          startOffset: start,
+          endOffset: start + line.length,
+          speakerId: 'c1',
+          confidence: 0.3,
+          attributionMethod: 'turn-taking',
+          candidates: [
+            { speakerId: 'c1', probability: 0.4 },
+            { speakerId: 'm2', probability: 0.3 },
+          ],
+        },
+      ],
+    }),
   });
   const takeForm = new FormData();
   takeForm.set('file', new Blob([Buffer.from(SILENT_WAV, 'base64')], { type: 'audio/wav' }), 'take.wav');
@@ -345,6 +382,15 @@ function config(s: Seed, token: string): string {
     `[[operations]]`,
     `include-name = "DELETE /api/projects/{id}/characters/{characterId}"`,
     `parameters = { "path.id" = "${s.projectId}", "path.characterId" = "d1" }`,
+    // The seeded project's second opinion (issue 18).
+    ...['', '/estimate', '/cancel'].flatMap((route) => [
+      `[[operations]]`,
+      `include-name = "POST /api/projects/{id}/second-opinion${route}"`,
+      `parameters = { "path.id" = "${s.projectId}" }`,
+    ]),
+    `[[operations]]`,
+    `include-name = "GET /api/projects/{id}/second-opinion"`,
+    `parameters = { "path.id" = "${s.projectId}" }`,
     // The seeded project's exports and review queue (issue 19); `name` is documented as the list of exports.
     `[[operations]]`,
     `include-name = "GET /api/projects/{id}/export/{name}"`,
@@ -432,6 +478,20 @@ describe.skipIf(!installed)('Schemathesis over every service document, through t
     dataDir = await mkdtemp(join(tmpdir(), 'castbook-api-'));
     await chmod(dataDir, 0o755); // PostgreSQL runs as its own user when the tests run as root
     const port = await freePort();
+    // The language model (issue 18) runs in a process of its own: this one is blocked while
+    // Schemathesis runs (spawnSync), and a server here could not answer the stack meanwhile.
+    model = spawn(
+      process.execPath,
+      ['--conditions=@castbook/source', '--import', 'tsx', join(HOOKS_DIR, 'fake-model.ts')],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const modelUrl = await new Promise<string>((resolve, reject) => {
+      model!.once('exit', (code) => reject(new Error(`the fake language model exited (${code})`)));
+      model!.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8').trim()));
+    });
     const { openSync } = await import('node:fs');
     const log = openSync(join(dataDir, 'stack.log'), 'a');
     stack = spawn(process.execPath, ['--conditions=@castbook/source', '--import', 'tsx', 'launcher/src/main.ts'], {
@@ -449,6 +509,8 @@ describe.skipIf(!installed)('Schemathesis over every service document, through t
         RATE_LIMIT_REGISTER_PER_MINUTE: '1000000',
         RATE_LIMIT_RESET_PER_MINUTE: '1000000',
         LOGIN_ADDRESS_MAX_FAILURES: '1000000',
+        OPENAI_BASE_URL: modelUrl,
+        OPENAI_MODEL: 'fake-fuzz',
       },
     });
     const url = `http://127.0.0.1:${port}`;
@@ -464,6 +526,7 @@ describe.skipIf(!installed)('Schemathesis over every service document, through t
       if (stack.exitCode === null) process.kill(-stack.pid, 'SIGKILL');
     }
     if (dataDir && !process.env.KEEP_API_DATA) await rm(dataDir, { recursive: true, force: true });
+    model?.kill();
   }, 60_000);
 
   it('finds no failure, and every operation answers 2xx at least once', async () => {
