@@ -35,6 +35,13 @@ const monthName = (month: string) =>
 const percent = (share: number) =>
   share === 0 ? '0 %' : share < 0.001 ? 'under 0.1 %' : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`;
 
+/** '60 %' kept on one line. */
+const Nowrap = ({ children }: { children: string }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
 export function batchesLabel(job: SecondOpinionJob): string {
   return `${job.batchesDone} of ${job.batchesTotal} batch${job.batchesTotal === 1 ? '' : 'es'}`;
 }
@@ -193,12 +200,12 @@ function EstimateView({ estimate: e }: { estimate: SecondOpinionEstimate }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }} data-testid="second-opinion-estimate">
       <Typography sx={{ fontWeight: 600, mb: 0.5 }}>
-        {number(e.quotes)} doubtful quote{e.quotes === 1 ? '' : 's'} (under {threshold} confidence) in{' '}
+        {number(e.quotes)} doubtful quote{e.quotes === 1 ? '' : 's'} (under <Nowrap>{threshold}</Nowrap> confidence) in{' '}
         {number(e.batches)} batch{e.batches === 1 ? '' : 'es'}
       </Typography>
       <Typography variant="body2">
-        About <strong>{number(e.tokens)} tokens</strong>, {percent(e.budgetShare)} of your monthly budget (
-        {number(e.usage.tokensUsed)} of {number(e.usage.tokenBudget)} used in {monthName(e.usage.month)}).
+        About <strong>{number(e.tokens)} tokens</strong>, <Nowrap>{percent(e.budgetShare)}</Nowrap> of your monthly
+        budget ({number(e.usage.tokensUsed)} of {number(e.usage.tokenBudget)} used in {monthName(e.usage.month)}).
       </Typography>
       {e.cachedBatches > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
