@@ -76,6 +76,12 @@ const CHECKED_BEYOND_SCHEMA = [
   'POST /api/projects/{id}/second-opinion',
   // Merging and deleting characters (issue 19): the ids must be characters of the project (404), a
   // character is merged or deleted once (404 after), at most 5 takes together (409).
+  // Issue 19's speaker edits: a line moves once (the applied spread is then a 409, the split a 400),
+  // a split's generated name may be one the cast has (409), and the speakers named must be
+  // characters of the project (400).
+  'POST /api/projects/{id}/quotes/{quoteId}/spread/apply',
+  'POST /api/projects/{id}/characters/{characterId}/assign',
+  'POST /api/projects/{id}/characters/{characterId}/split',
   'POST /api/projects/{id}/characters/{characterId}/merge',
   'DELETE /api/projects/{id}/characters/{characterId}',
   'POST /api/authors',
@@ -100,6 +106,11 @@ const ON_SEEDED_CHARACTERS = [
   'POST /api/projects/{id}/second-opinion/estimate',
   'POST /api/projects/{id}/second-opinion',
   'POST /api/projects/{id}/second-opinion/cancel',
+  // Issue 19's speaker edits, on the edits project's own cast (seedSpeakerEdits).
+  'POST /api/projects/{id}/quotes/{quoteId}/spread',
+  'POST /api/projects/{id}/quotes/{quoteId}/spread/apply',
+  'POST /api/projects/{id}/characters/{characterId}/assign',
+  'POST /api/projects/{id}/characters/{characterId}/split',
 ];
 
 /**
@@ -129,6 +140,12 @@ interface Seed {
   takeId: string;
   /** A Free user's token: who starts checkouts. */
   freeToken: string;
+  /** The project of issue 19's speaker edits (seedSpeakerEdits), its chapter and text version. */
+  editsProjectId: string;
+  editsChapterId: string;
+  editsContentVersion: number;
+  /** The notification of the edits project's analysis. */
+  notificationId: string;
 }
 
 /** Checkout return pages on the app's own origin (billing refuses any other). */
@@ -273,6 +290,7 @@ async function seedData(url: string): Promise<Seed> {
       ],
     }),
   });
+  const edits = await seedSpeakerEdits(url, { csrf, token, authorId: author.id });
   const takeForm = new FormData();
   takeForm.set('file', new Blob([Buffer.from(SILENT_WAV, 'base64')], { type: 'audio/wav' }), 'take.wav');
   const voiced = await call(url, `/api/projects/${project.id}/characters/c1/voice-takes`, {
@@ -320,7 +338,68 @@ async function seedData(url: string): Promise<Seed> {
     audioName,
     takeId,
     freeToken: String(buyer.token),
+    ...edits,
   };
+}
+
+const EDITS_TEXT = 'Chapter 1\n\n"Come here," said Anne.\n\n"Why?" asked Ben.\n\n"Because I said so," said Dora.\n';
+
+/**
+ * A second project for issue 19's speaker edits (spread, assign, split) and a notification: it is
+ * analysed once (the analysis' completion is the notification), then given a cast and lines of the
+ * user's own, so each edit has a line it can move: q1 to spread from, q2 (Ben's) for the applied
+ * spread, q3 (Dora's) to split off; Anne's lines in chapter 1 go to Cook.
+ */
+async function seedSpeakerEdits(
+  url: string,
+  { csrf, token, authorId }: { csrf: string; token: string; authorId: string },
+) {
+  const json = { 'content-type': 'application/json' };
+  const form = new FormData();
+  form.set('title', 'Edited');
+  form.set('content', EDITS_TEXT);
+  form.set('authorId', authorId);
+  const { id } = await call(url, '/api/projects', { method: 'POST', csrf, token, body: form });
+  await call(url, `/api/projects/${id}/analyze`, { method: 'POST', csrf, token });
+  let project: Record<string, unknown> = {};
+  for (let i = 0; i < 300 && project.analysisStatus !== 'completed'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    project = await call(url, `/api/projects/${id}`, { token });
+  }
+  if (project.analysisStatus !== 'completed') throw new Error(`seed analysis: ${String(project.analysisStatus)}`);
+  const chapterId = (project.outline as { id: string }[])[0]?.id;
+  if (!chapterId) throw new Error('seed analysis: no outline');
+  const characters = [
+    ['s1', 'Anne'],
+    ['s2', 'Ben'],
+    ['s3', 'Cook'],
+    ['s4', 'Dora'],
+  ].map(([cid, name]) => ({ id: cid, name, color: '#3355aa', isUserCreated: true }));
+  await call(url, `/api/projects/${id}/characters`, {
+    method: 'PATCH',
+    csrf,
+    token,
+    headers: json,
+    body: JSON.stringify({ characters }),
+  });
+  const line = (n: string, text: string, speakerId: string) => {
+    const startOffset = EDITS_TEXT.indexOf(`"${text}"`);
+    const endOffset = startOffset + text.length + 2;
+    return { id: n, text, startOffset, endOffset, speakerId, confidence: 0.9, attributionMethod: 'explicit' };
+  };
+  const quotes = [line('q1', 'Come here,', 's1'), line('q2', 'Why?', 's2'), line('q3', 'Because I said so,', 's4')];
+  await call(url, `/api/projects/${id}/quotes`, {
+    method: 'PATCH',
+    csrf,
+    token,
+    headers: json,
+    body: JSON.stringify({ quotes }),
+  });
+  const { contentVersion } = await call(url, `/api/projects/${id}/quotes/q1/spread`, { method: 'POST', csrf, token });
+  const { notifications } = await call(url, '/api/notifications', { token });
+  const notificationId = (notifications as unknown as { id: string }[])[0]?.id;
+  if (!notificationId) throw new Error('seed analysis: no notification');
+  return { editsProjectId: id, editsChapterId: chapterId, editsContentVersion: Number(contentVersion), notificationId };
 }
 
 /** schemathesis.toml: who the caller is, the seeded ids, and the operations checked beyond their schema. */
@@ -398,6 +477,25 @@ function config(s: Seed, token: string): string {
     `[[operations]]`,
     `include-name = "GET /api/projects/{id}/review"`,
     `parameters = { "path.id" = "${s.projectId}" }`,
+    // Issue 19's speaker edits on their own project (seedSpeakerEdits): each has a line it can move.
+    `[[operations]]`,
+    `include-name = "POST /api/projects/{id}/quotes/{quoteId}/spread"`,
+    `parameters = { "path.id" = "${s.editsProjectId}", "path.quoteId" = "q1" }`,
+    `[[operations]]`,
+    `include-name = "POST /api/projects/{id}/quotes/{quoteId}/spread/apply"`,
+    `parameters = { "path.id" = "${s.editsProjectId}", "path.quoteId" = "q1", "body.contentVersion" = ${s.editsContentVersion}, "body.changes" = [{ quoteId = "q2", fromSpeakerId = "s2", toSpeakerId = "s1" }] }`,
+    `[[operations]]`,
+    `include-name = "POST /api/projects/{id}/characters/{characterId}/assign"`,
+    `parameters = { "path.id" = "${s.editsProjectId}", "path.characterId" = "s1", "body.toId" = "s3", "body.chapterId" = "${s.editsChapterId}" }`,
+    `[[operations]]`,
+    `include-name = "POST /api/projects/{id}/characters/{characterId}/split"`,
+    `parameters = { "path.id" = "${s.editsProjectId}", "path.characterId" = "s4", "body.quoteIds" = ["q3"] }`,
+    `[[operations]]`,
+    `include-name = "GET /api/projects/{id}/breakdown"`,
+    `parameters = { "path.id" = "${s.editsProjectId}" }`,
+    `[[operations]]`,
+    `include-name = "POST /api/notifications/{id}/read"`,
+    `parameters = { "path.id" = "${s.notificationId}" }`,
     // A feature id the catalogue knows (any other is a 404, covered by billing's integration tests).
     `[[operations]]`,
     `include-name = "GET /api/subscriptions/feature/{feature}"`,
