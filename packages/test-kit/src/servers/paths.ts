@@ -23,7 +23,10 @@ function isExecutable(file: string): boolean {
 }
 
 /** A binary from the cache, else from PATH; undefined when neither has it. */
-export function findBinary(name: 'minio' | 'k6' | 'stripe-mock', env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function findBinary(
+  name: 'minio' | 'k6' | 'stripe-mock',
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const cached = join(cacheDir(env), 'bin', name);
   if (isExecutable(cached)) return cached;
   for (const dir of (env.PATH ?? '').split(delimiter)) {
