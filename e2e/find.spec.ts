@@ -5,15 +5,13 @@
 // chapter and a character of the open project. Screens in light and dark, desktop and phone, axe.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { pdncText } from '@castbook/test-kit/pdnc';
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, signUp } from './support/workspace.js';
+import { analysedProject, OLIVER, signUp } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-find';
 mkdirSync(SHOTS, { recursive: true });
 
-const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
 /** What the search should count, worked out here with a regular expression over the same text. */
 const occurrences = (re: RegExp) => (OLIVER.replace(/\n/g, ' ').match(re) ?? []).length;
 

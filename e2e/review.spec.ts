@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, signUp } from './support/workspace.js';
+import { analysedProject, OLIVER, signUp } from './support/workspace.js';
 import { inEachLook } from './support/looks.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-review';
@@ -84,6 +84,65 @@ test('review: confirm two quotes by keyboard, mark one not dialog, leave, reload
   expect(quotes.find((q) => q.id === first)?.attributionMethod).toBe('user');
   expect(quotes.find((q) => q.id === second)?.attributionMethod).toBe('user');
   expect(quotes.some((q) => q.id === third)).toBe(false);
+});
+
+interface Queued {
+  id: string;
+  speakerId: string | null;
+  candidates: { speakerId: string }[];
+}
+
+test('review: 20 quotes of the whole of Oliver Twist by keyboard only, each shown in the text, confirmed as the user', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signUp(page, 'Pro'); // the whole book is over the Free plan's 100,000 words
+  const id = await analysedProject(page, 'Oliver Twist', OLIVER);
+  const s = await sessionOf(page);
+  const res = await page.request.get(`/api/projects/${id}/review?limit=50`, { headers: headersOf(s) });
+  const queue = ((await res.json()) as { data: { quotes: Queued[] } }).data.quotes;
+  expect(queue.length).toBeGreaterThanOrEqual(20);
+
+  await page.goto(`/stage/projects/${id}`);
+  await expect(page.getByTestId('content-viewer').locator('p').first()).toBeVisible();
+  // Keyboard only: focus the Review button with Tab order's focus(), open it with Enter.
+  await page.getByRole('button', { name: 'Review', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(quoteOnScreen(page)).toBeVisible();
+  const [, total] = await figures(page);
+
+  // Least confident first, as the API lists them; every fourth one takes the second candidate (2,
+  // then Enter), the others confirm the current guess (Enter).
+  const chosen = new Map<string, string>();
+  for (const [i, item] of queue.slice(0, 20).entries()) {
+    await expect(quoteOnScreen(page)).toHaveAttribute('data-quote-id', item.id);
+    await expect(page.getByTestId('content-viewer').locator(`[data-quote-id="${item.id}"]`).first()).toBeVisible();
+    if (i % 4 === 3 && item.candidates.length > 1) {
+      await page.keyboard.press('2');
+      await expect(reviewDialog(page).getByRole('button', { pressed: true })).toContainText('2');
+      chosen.set(item.id, item.candidates[1]!.speakerId);
+    } else {
+      chosen.set(item.id, (item.speakerId ?? item.candidates[0]?.speakerId)!);
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => figures(page)).toEqual([i + 1, total]);
+  }
+  await page.screenshot({ path: `${SHOTS}/walk-20.png` });
+  await page.keyboard.press('Escape');
+  await expect(reviewDialog(page)).toBeHidden();
+
+  // On the server: each of the twenty is the user's, with the speaker chosen.
+  const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s), timeout: 60_000 });
+  const quotes = (
+    (await project.json()) as { data: { quotes: { id: string; speakerId: string; attributionMethod: string }[] } }
+  ).data.quotes;
+  const byId = new Map(quotes.map((q) => [q.id, q]));
+  for (const [quoteId, speakerId] of chosen) {
+    expect(byId.get(quoteId), quoteId).toMatchObject({ speakerId, attributionMethod: 'user' });
+  }
+  expect(
+    [...chosen.values()].filter((v, i) => v !== (queue[i]!.speakerId ?? queue[i]!.candidates[0]?.speakerId)).length,
+  ).toBeGreaterThan(0);
 });
 
 test('review: the panel in light and dark, desktop and phone, axe-core', async ({ page }) => {

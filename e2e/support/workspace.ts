@@ -49,7 +49,8 @@ export async function createProject(
   return id;
 }
 
-const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+/** The whole of Oliver Twist, as a user would upload it. */
+export const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
 /** Oliver Twist's first five chapters: Mr. Bumble speaks in them. */
 export const OLIVER_CHAPTERS = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
 
