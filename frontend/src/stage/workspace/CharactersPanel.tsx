@@ -26,6 +26,7 @@ import { VoiceSection } from './voice/VoiceSection';
 import { CharacterAnalysisSection } from './CharacterAnalysisSection';
 import { CharacterMenu } from './CharacterMenu';
 import { useIsFiltered, type FindStore } from './find/find-store';
+import { useProgressiveCount } from './use-progressive-count';
 
 interface Props {
   characters: Character[];
@@ -61,6 +62,7 @@ export function CharactersPanel({
   const sorted = [...characters].sort(
     (a, b) => (lineCounts.get(b.id) ?? 0) - (lineCounts.get(a.id) ?? 0) || b.mentions - a.mentions,
   );
+  const shown = useProgressiveCount(sorted.length);
 
   return (
     <Box>
@@ -89,7 +91,7 @@ export function CharactersPanel({
       )}
       {characters.length === 0 && !adding && <NotAnalysed status={analysisStatus} readOnly={readOnly} />}
       <Stack spacing={1} sx={{ px: 1.5, pb: 2 }} component="ul" aria-label="Characters" style={{ margin: 0 }}>
-        {sorted.map((c) => (
+        {sorted.slice(0, shown).map((c) => (
           <CharacterCard
             key={c.id}
             character={c}
