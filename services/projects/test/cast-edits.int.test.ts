@@ -250,3 +250,28 @@ describe('deleting a character', () => {
     );
   }, 120_000);
 });
+
+describe('marking a quote "not dialog"', () => {
+  it('keeps it out of a re-analysis; putting it back (undo) withdraws that', async () => {
+    const { client, id, first } = await analysedBook();
+    const gone = first.quotes.find((q) => q.text.startsWith('Not yet'))!;
+    const patch = (quotes: Quote[]) => client.call<Quote[]>('PATCH', `/api/projects/${id}/quotes`, { quotes });
+    const dismissedRows = async () =>
+      (await db.query<{ text: string }>('SELECT text FROM dismissed_quotes WHERE project_id = $1', [id])).rows.map(
+        (r) => r.text,
+      );
+
+    expect((await patch(first.quotes.filter((q) => q.id !== gone.id))).status).toBe(200);
+    expect(await dismissedRows()).toEqual([gone.text]);
+    const again = await analysed(client, id);
+    expect(again.analysisStatus).toBe('completed');
+    expect(again.quotes).toHaveLength(first.quotes.length - 1);
+    expect(again.quotes.filter((q) => q.startOffset < gone.endOffset && gone.startOffset < q.endOffset)).toEqual([]);
+
+    // Undo puts the quote back: the book's dialog again, also after the next analysis.
+    expect((await patch([...again.quotes, gone].sort((a, b) => a.startOffset - b.startOffset))).status).toBe(200);
+    expect(await dismissedRows()).toEqual([]);
+    const third = await analysed(client, id);
+    expect(third.quotes.map((q) => q.text)).toEqual(first.quotes.map((q) => q.text));
+  }, 120_000);
+});

@@ -18,7 +18,15 @@ import {
   type Quote,
 } from '@castbook/contracts';
 import { detectStructure } from '@castbook/text-analysis';
-import { HttpError, enqueueEvents, type BlobStore, type Bucket, type Database, type Logger } from '@castbook/platform';
+import {
+  HttpError,
+  enqueueEvents,
+  type BlobStore,
+  type Bucket,
+  type Database,
+  type Logger,
+  type Queryable,
+} from '@castbook/platform';
 import {
   countProjects,
   deleteProject,
@@ -44,7 +52,7 @@ import {
   projectEvent,
   storageChangedEvent,
 } from '../events/project-events.js';
-import { layUserQuotes, markUserEdits, type Analysed } from './reanalysis.js';
+import { dismissalsOf, layUserQuotes, markUserEdits, type Analysed } from './reanalysis.js';
 import { textMoves } from './text-moves.js';
 import { deleteCharacter, mergeCharacters } from './cast-edits.js';
 import {
@@ -55,6 +63,7 @@ import {
   type SpeakerChange,
 } from './speaker-edits.js';
 import { addDeletedNames } from '../db/deleted-characters.js';
+import { addDismissedQuotes, removeDismissedQuotes } from '../db/dismissed-quotes.js';
 import { dropAnalysesExcept } from '../db/character-analyses.js';
 import { analysingCurrentText, analysisCancelled, analysisRequested, textChanged } from './analysis-status.js';
 import { resizeImage } from '@castbook/platform';
@@ -447,10 +456,21 @@ export class Projects {
     return this.save(caller, current, { ...current, characters: marked, updatedAt: new Date() }, [], { limits });
   }
 
+  /**
+   * The whole list. Quotes it leaves out were marked "not dialog": they are remembered, with quotes put
+   * back at their place forgotten again, in the same transaction, so re-analysis keeps the decision.
+   * (save() answers 409 unless the stored quotes are still `current`'s, so the difference is exact.)
+   */
   async setQuotes(caller: Caller, id: string, quotes: Quote[]): Promise<ProjectRecord> {
     const { current } = await this.writable(caller, id);
     checkQuoteOffsets(quotes, current.contentLength);
-    return this.save(caller, current, { ...current, quotes, updatedAt: new Date() });
+    const { dismissed, restored } = dismissalsOf(current.quotes, quotes);
+    return this.save(caller, current, { ...current, quotes, updatedAt: new Date() }, [], {
+      alsoWrite: async (tx) => {
+        await removeDismissedQuotes(tx, id, restored);
+        await addDismissedQuotes(tx, id, dismissed);
+      },
+    });
   }
 
   /**
@@ -835,7 +855,12 @@ export class Projects {
     current: ProjectRecord,
     next: ProjectRecord,
     events: EventEnvelope[] = [],
-    options: { idempotent?: boolean; limits?: PlanLimits } = {},
+    options: {
+      idempotent?: boolean;
+      limits?: PlanLimits;
+      /** More rows the edit writes, in the same transaction (after the project's). */
+      alsoWrite?: (tx: Queryable) => Promise<void>;
+    } = {},
   ): Promise<ProjectRecord> {
     const released: string[] = [];
     const meta = { requestId: caller.requestId };
@@ -867,6 +892,7 @@ export class Projects {
       } else {
         await updateProject(tx, merged);
       }
+      await options.alsoWrite?.(tx);
       await enqueueEvents(tx, [...events, projectEvent('project.updated.v1', merged, meta), ...storage]);
       return merged;
     });

@@ -1,12 +1,19 @@
 // Property: whatever a user does to an analysed book (rename, recolour, re-summarise, alias, create,
-// merge and delete characters, set speakers), analysing it again keeps every one of those edits. The analysis is
+// merge and delete characters, set speakers, mark quotes "not dialog"), analysing it again keeps every one of those edits. The analysis is
 // the real engine's, on a passage written for this test.
 import type { Character, Quote } from '@castbook/contracts';
 import { analyze } from '@castbook/text-analysis';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deleteCharacter, mergeCharacters } from './cast-edits.js';
-import { markUserEdits, mergeReanalysis, nameKey, type Analysed } from './reanalysis.js';
+import {
+  dismissalsOf,
+  markUserEdits,
+  mergeReanalysis,
+  nameKey,
+  type Analysed,
+  type DismissedQuote,
+} from './reanalysis.js';
 
 const TEXT = [
   'CHAPTER I. The Ferry',
@@ -35,6 +42,7 @@ type Edit =
   | { kind: 'alias'; who: number; alias: string }
   | { kind: 'create'; name: string }
   | { kind: 'speaker'; quote: number; who: number }
+  | { kind: 'notDialog'; quote: number }
   | { kind: 'merge'; into: number; from: number }
   | { kind: 'delete'; who: number }
   | { kind: 'take'; who: number; seconds: number }
@@ -56,6 +64,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('alias' as const), who: fc.nat(), alias: invented }),
   fc.record({ kind: fc.constant('create' as const), name: invented }),
   fc.record({ kind: fc.constant('speaker' as const), quote: fc.nat(), who: fc.nat() }),
+  fc.record({ kind: fc.constant('notDialog' as const), quote: fc.nat() }),
   fc.record({ kind: fc.constant('merge' as const), into: fc.nat(), from: fc.nat() }),
   fc.record({ kind: fc.constant('delete' as const), who: fc.nat() }),
   fc.record({ kind: fc.constant('take' as const), who: fc.nat(), seconds: fc.integer({ min: 1, max: 300 }) }),
@@ -66,8 +75,11 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   }),
 );
 
-/** A project's cast and the names of the characters the user deleted (deleted_character_names). */
-type State = Analysed & { deleted: ReadonlySet<string> };
+/**
+ * A project's cast, the names of the characters the user deleted (deleted_character_names) and the
+ * quotes the user marked "not dialog" (dismissed_quotes).
+ */
+type State = Analysed & { deleted: ReadonlySet<string>; dismissed: DismissedQuote[] };
 
 /** The project after one edit, as the routes store it (PATCH characters through markUserEdits). */
 function apply(state: State, e: Edit, n: number): State {
@@ -132,6 +144,13 @@ function apply(state: State, e: Edit, n: number): State {
       );
       return { ...state, quotes };
     }
+    case 'notDialog': {
+      // As the review's N does it: the whole list without the quote (PATCH …/quotes, setQuotes).
+      if (state.quotes.length === 0) return state;
+      const target = state.quotes[e.quote % state.quotes.length]!;
+      const quotes = state.quotes.filter((q) => q.id !== target.id);
+      return { ...state, quotes, dismissed: [...state.dismissed, ...dismissalsOf(state.quotes, quotes).dismissed] };
+    }
     case 'merge': {
       const into = pick(e.into);
       const from = pick(e.from);
@@ -141,7 +160,7 @@ function apply(state: State, e: Edit, n: number): State {
     }
     case 'delete': {
       const { state: next, deletedNames } = deleteCharacter(state, pick(e.who).id);
-      return { ...next, deleted: new Set([...state.deleted, ...deletedNames]) };
+      return { ...state, ...next, deleted: new Set([...state.deleted, ...deletedNames]) };
     }
   }
 }
@@ -152,9 +171,9 @@ describe('re-analysis keeps every user edit', () => {
     expect(first.quotes.length).toBeGreaterThanOrEqual(10);
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
-        let state: State = { ...first, deleted: new Set() };
+        let state: State = { ...first, deleted: new Set(), dismissed: [] };
         edits.forEach((e, n) => (state = apply(state, e, n)));
-        const again = mergeReanalysis(state, engine(), TEXT, undefined, state.deleted);
+        const again = mergeReanalysis(state, engine(), TEXT, { deleted: state.deleted, dismissed: state.dismissed });
         const byId = new Map(again.characters.map((c) => [c.id, c]));
 
         // Every character the user worked on is there, exactly as they left it.
@@ -193,6 +212,11 @@ describe('re-analysis keeps every user edit', () => {
           if (q.speakerId === null && q.attributionMethod === 'none') continue;
           expect(now?.speakerId, `speaker of "${q.text}"`).toBe(q.speakerId);
           if (q.attributionMethod === 'user') expect(now?.attributionMethod).toBe('user');
+        }
+        // A quote marked "not dialog" stays gone: nothing is found over its text.
+        for (const d of state.dismissed) {
+          const over = again.quotes.filter((q) => q.startOffset < d.endOffset && d.startOffset < q.endOffset);
+          expect(over, `not dialog: "${d.text}"`).toEqual([]);
         }
         // No line points at a character that is not there (a deleted or merged one).
         for (const q of again.quotes) if (q.speakerId !== null) expect(byId.has(q.speakerId), q.text).toBe(true);

@@ -2,7 +2,7 @@ import type { Quote } from '@castbook/contracts';
 import { character } from '@castbook/test-kit/entities';
 import { describe, expect, it } from 'vitest';
 import { deleteCharacter, mergeCharacters } from './cast-edits.js';
-import { markUserEdits, mergeReanalysis, nameKey } from './reanalysis.js';
+import { dismissalsOf, dropDismissed, markUserEdits, mergeReanalysis, nameKey } from './reanalysis.js';
 
 const ch = character;
 const q = (id: string, text: string, start: number, speakerId: string | null, extra: Partial<Quote> = {}): Quote => ({
@@ -136,14 +136,14 @@ describe('mergeReanalysis', () => {
   it('a deleted character does not come back: its lines stay unattributed, a created namesake wins', () => {
     const { state, deletedNames } = deleteCharacter(engine(), 'e2');
     const deleted = new Set(deletedNames);
-    const r = mergeReanalysis(state, engine(), TEXT, undefined, deleted);
+    const r = mergeReanalysis(state, engine(), TEXT, { deleted });
     expect(r.characters.map((c) => c.name)).toEqual(['Idris', 'Tamsin']);
     expect(r.quotes[1]).toMatchObject({ text: 'Go away!', speakerId: null, attributionMethod: 'none', confidence: 0 });
     expect(r.quotes[0]!.candidates).toEqual([{ speakerId: 'e1', probability: 0.7 }]);
 
     // The user created a Mossop of their own afterwards: the engine's lines go to that one.
     const again = { ...state, characters: [...state.characters, ch('u1', 'Mossop', { isUserCreated: true })] };
-    const r2 = mergeReanalysis(again, engine(), TEXT, undefined, deleted);
+    const r2 = mergeReanalysis(again, engine(), TEXT, { deleted });
     expect(r2.quotes[1]).toMatchObject({ speakerId: 'u1', attributionMethod: 'explicit' });
   });
 
@@ -164,5 +164,58 @@ describe('markUserEdits', () => {
     ];
     expect(markUserEdits(stored, incoming).map((c) => c.isUserEdited)).toEqual([true, undefined, true, undefined]);
     expect(markUserEdits(stored, [ch('c2', 'Tamsin', { color: '#00ff00' })])[0]!.isUserEdited).toBe(true);
+  });
+});
+
+describe('quotes marked "not dialog"', () => {
+  const hush = q('q3', 'Hush,', at('Hush'), 'c3');
+  const quotes = [q('q1', 'Hello there,', at('Hello'), 'c1'), q('q2', 'Go away!', at('Go away'), 'c2'), hush];
+  const span = ({ startOffset, endOffset, text }: Quote) => ({ startOffset, endOffset, text });
+
+  it('are the quotes a whole list leaves out; one put back at its place is withdrawn', () => {
+    const without = quotes.filter((x) => x.id !== 'q2');
+    expect(dismissalsOf(quotes, without)).toEqual({ dismissed: [span(quotes[1]!)], restored: [] });
+    // Undo: the same quote back, even under a new id.
+    expect(
+      dismissalsOf(
+        without,
+        quotes.map((x) => (x.id === 'q2' ? { ...x, id: 'q7' } : x)),
+      ),
+    ).toEqual({
+      dismissed: [],
+      restored: [span(quotes[1]!)],
+    });
+    // A speaker changed is no dismissal.
+    expect(
+      dismissalsOf(
+        quotes,
+        quotes.map((x) => ({ ...x, speakerId: 'c9' })),
+      ),
+    ).toEqual({ dismissed: [], restored: [] });
+  });
+
+  it("drop the engine's quotes over their text wherever it moved, and nothing when it is gone", () => {
+    const moved = `A new first line. ${TEXT}`;
+    const shift = moved.indexOf('Hush') - at('Hush');
+    const fresh = quotes.map((x) => ({ ...x, startOffset: x.startOffset + shift, endOffset: x.endOffset + shift }));
+    // The engine now finds a longer quote over the dismissed text: it goes too.
+    const longer = { ...fresh[2]!, startOffset: fresh[2]!.startOffset - 1, endOffset: fresh[2]!.endOffset + 1 };
+    expect(dropDismissed([fresh[0]!, fresh[1]!, longer], [span(hush)], moved).map((x) => x.id)).toEqual(['q1', 'q2']);
+    expect(dropDismissed(quotes, [{ ...span(hush), text: 'Not in the book' }], TEXT)).toEqual(quotes);
+    // Too far from where it stood: not the same place.
+    expect(dropDismissed(fresh, [span(hush)], moved, 5)).toEqual(fresh);
+  });
+
+  it('stay out after re-analysis, while the user keeps the speakers they set elsewhere', () => {
+    const previous = {
+      characters: [ch('c1', 'Idris'), ch('c2', 'Mr. Mossop'), ch('c3', 'Tamsin')],
+      quotes: [quotes[0]!, { ...quotes[1]!, speakerId: 'c3', attributionMethod: 'user' as const }],
+    };
+    const fresh = { characters: previous.characters, quotes };
+    const r = mergeReanalysis(previous, fresh, TEXT, { dismissed: [span(hush)] });
+    expect(r.quotes.map((x) => [x.text, x.speakerId])).toEqual([
+      ['Hello there,', 'c1'],
+      ['Go away!', 'c3'],
+    ]);
   });
 });

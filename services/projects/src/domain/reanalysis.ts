@@ -16,11 +16,27 @@
 // - Characters the user deleted (issue 19: `deleted`, the name keys they went by) do not come back: a
 //   fresh character no held one matches whose name is one of them is dropped, and its lines are left
 //   unattributed. A held character of that name (the user created one again) still wins.
+// - Quotes the user marked "not dialog" (issue 19: `dismissed`, their text and where it stood) do not
+//   come back: where that text now is (the occurrence nearest its old place, within the window), the
+//   engine's quotes over it are dropped.
 import type { Character, Quote } from '@castbook/contracts';
 
 export interface Analysed {
   characters: Character[];
   quotes: Quote[];
+}
+
+/** A quote the user marked "not dialog": its text and where it stood (dismissed_quotes). */
+export type DismissedQuote = Pick<Quote, 'startOffset' | 'endOffset' | 'text'>;
+
+/** What the user kept from an earlier analysis besides the project's characters and quotes. */
+export interface KeptDecisions {
+  /** Name keys of the characters the user deleted (deleted_character_names). */
+  deleted?: ReadonlySet<string>;
+  /** Quotes the user marked "not dialog" (dismissed_quotes). */
+  dismissed?: readonly DismissedQuote[];
+  /** How far (characters) a user's quote may have moved: QUOTE_WINDOW. */
+  window?: number;
 }
 
 /** A line with no speaker, as the engine leaves one it found no speaker for. */
@@ -154,8 +170,7 @@ export function mergeReanalysis(
   previous: Analysed,
   fresh: Analysed,
   text: string,
-  window = QUOTE_WINDOW,
-  deleted: ReadonlySet<string> = new Set(),
+  { deleted = new Set(), dismissed = [], window = QUOTE_WINDOW }: KeptDecisions = {},
 ): Analysed {
   // Characters: match each fresh one to a held one by any shared name, else by the lines it speaks.
   // A held character the user worked on may absorb several fresh ones (the user merged them); other
@@ -226,9 +241,9 @@ export function mergeReanalysis(
   }
   const surviving = new Set(characters.map((c) => c.id));
 
-  // Quotes: the engine's, renamed (speakers and candidates), then the user's laid over them. A line
-  // of a dropped (deleted) character is left unattributed.
-  const quotes: Quote[] = fresh.quotes.map((q) => {
+  // Quotes: the engine's but those the user dismissed, renamed (speakers and candidates), then the
+  // user's laid over them. A line of a dropped (deleted) character is left unattributed.
+  const quotes: Quote[] = dropDismissed(fresh.quotes, dismissed, text, window).map((q) => {
     const candidates = renameCandidates(q.candidates, (id) => idMap.get(id));
     const renamed = { ...q, ...(candidates && { candidates }) };
     if (q.speakerId === null) return renamed;
@@ -236,6 +251,42 @@ export function mergeReanalysis(
     return speakerId ? { ...renamed, speakerId } : unattributed(renamed);
   });
   return { characters, quotes: layUserQuotes(quotes, previous.quotes, text, surviving, window) };
+}
+
+/**
+ * The quotes of `before` that `after` (a whole-list PATCH …/quotes) leaves out, now "not dialog", and
+ * those `after` puts back where a quote of `before` was not: a dismissal of that place is withdrawn
+ * (undo). A quote is the same when its id or its place (start and end) is.
+ */
+export function dismissalsOf(before: readonly Quote[], after: readonly Quote[]) {
+  const place = (q: DismissedQuote) => `${q.startOffset}:${q.endOffset}`;
+  const ids = new Set(after.map((q) => q.id));
+  const placesAfter = new Set(after.map(place));
+  const placesBefore = new Set(before.map(place));
+  const span = ({ startOffset, endOffset, text }: Quote): DismissedQuote => ({ startOffset, endOffset, text });
+  return {
+    dismissed: before.filter((q) => !ids.has(q.id) && !placesAfter.has(place(q))).map(span),
+    restored: after.filter((q) => !placesBefore.has(place(q))).map(span),
+  };
+}
+
+/**
+ * `quotes` (the engine's) without those over a text the user dismissed: each dismissed text is looked
+ * for where it now is (the occurrence nearest its old place, within `window`); a text no longer there
+ * drops nothing.
+ */
+export function dropDismissed(
+  quotes: Quote[],
+  dismissed: readonly DismissedQuote[],
+  text: string,
+  window = QUOTE_WINDOW,
+): Quote[] {
+  if (dismissed.length === 0) return quotes;
+  const spans = dismissed.flatMap((d) => {
+    const start = nearest(text, d.text, d.startOffset, window);
+    return start < 0 ? [] : [[start, start + d.text.length] as const];
+  });
+  return quotes.filter((q) => !spans.some(([start, end]) => q.startOffset < end && start < q.endOffset));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '@castbook/platform';
 import { z } from 'zod';
 import { findDeletedNames } from '../db/deleted-characters.js';
+import { findDismissedQuotes } from '../db/dismissed-quotes.js';
 import { findProjectForUpdate, updateProject } from '../db/projects.js';
 import type { ProjectRecord } from '../domain/projects.js';
 import { mergeReanalysis } from '../domain/reanalysis.js';
@@ -72,8 +73,10 @@ export async function applyAnalysisCompleted(
   }
   const result = analysisResult.parse(JSON.parse((await blobs.getBuffer('analysis', resultKey)).toString('utf8')));
   const text = (await blobs.getBuffer('documents', p.contentKey)).toString('utf8');
-  const deleted = await findDeletedNames(tx, p.id);
-  const merged = mergeReanalysis({ characters: p.characters, quotes: p.quotes }, result, text, undefined, deleted);
+  const merged = mergeReanalysis({ characters: p.characters, quotes: p.quotes }, result, text, {
+    deleted: await findDeletedNames(tx, p.id),
+    dismissed: await findDismissedQuotes(tx, p.id),
+  });
   await save(tx, {
     ...p,
     ...analysisCompleted(),
