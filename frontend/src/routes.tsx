@@ -4,6 +4,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import RootLayout from './RootLayout';
 import { RouteError, RouteErrorPanel, withErrorPanel } from './components/RouteError';
 import { AppTheme } from './theme/AppTheme';
+import { api } from './api/client';
+import { projectKey } from './api/project-keys';
 import { ABOUT, PRIVACY, TERMS, type InfoContent } from './public/info-content';
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
@@ -102,7 +104,17 @@ export const routes: RouteObject[] = [
           { path: 'support', lazy: page(() => import('./stage/SupportPage')) },
           { path: 'projects', lazy: page(() => import('./stage/projects/ProjectsPage')) },
           { path: 'projects/new', lazy: page(() => import('./stage/projects/NewProjectPage')) },
-          { path: 'projects/:projectId', lazy: page(() => import('./stage/workspace/WorkspacePage')) },
+          {
+            path: 'projects/:projectId',
+            lazy: page(() => import('./stage/workspace/WorkspacePage')),
+            // The project (text, cast and quotes: megabytes for a novel) starts downloading with the
+            // page's code instead of after it has loaded and rendered; its first request takes it.
+            loader: ({ params }) => {
+              if (params.projectId) api.prefetch(projectKey(params.projectId));
+              return null;
+            },
+            shouldRevalidate: ({ currentParams, nextParams }) => currentParams.projectId !== nextParams.projectId,
+          },
           { path: 'authors', lazy: page(() => import('./stage/authors/AuthorsPage')) },
           { path: 'authors/new', lazy: page(() => import('./stage/authors/NewAuthorPage')) },
           { path: 'authors/:authorId', lazy: page(() => import('./stage/authors/AuthorPage')) },

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorMessageOf, fileNameOf, isPublicEndpoint, parseRetryAfter } from './client';
+import {
+  ApiError,
+  createApiClient,
+  EARLY_MAX_MS,
+  errorMessageOf,
+  fileNameOf,
+  isPublicEndpoint,
+  parseRetryAfter,
+} from './client';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(body === undefined ? 'not json' : JSON.stringify(body), { status, headers });
@@ -129,5 +137,51 @@ describe('files the server names (exports)', () => {
     await expect(api.requestFile('/api/projects/p1/export/sides.pdf?characters=x')).rejects.toEqual(
       new ApiError('Bad characters', 400),
     );
+  });
+});
+
+describe('GETs started early (a route loader prefetching what its screen reads)', () => {
+  function timed(responses: Response[], token: string | null = 'tok') {
+    let now = 1_000;
+    const fetch = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) => responses.shift() ?? json(500, {}),
+    );
+    const api = createApiClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      getCookie: () => 'c-1',
+      getToken: () => token,
+      now: () => now,
+    });
+    return { api, fetch, later: (ms: number) => (now += ms) };
+  }
+  const one = (id: string) => json(200, { success: true, data: { id } });
+
+  it('the first request of the path takes the prefetched answer; the next one asks again', async () => {
+    const { api, fetch } = timed([one('early'), one('again')]);
+    api.prefetch('/api/projects/p1');
+    api.prefetch('/api/projects/p1'); // already going: not sent twice
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await expect(api.request('/api/projects/p1')).resolves.toEqual({ success: true, data: { id: 'early' } });
+    await expect(api.request('/api/projects/p1')).resolves.toEqual({ success: true, data: { id: 'again' } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('an edit in between, or an answer left too long, is not used', async () => {
+    const { api, fetch } = timed([one('early'), json(200, { success: true, data: null }), one('fresh')]);
+    api.prefetch('/api/projects/p1');
+    await api.request('/api/projects/p1/quotes', { method: 'PATCH', json: {} });
+    await expect(api.request('/api/projects/p1')).resolves.toEqual({ success: true, data: { id: 'fresh' } });
+
+    const stale = timed([one('early'), one('fresh')]);
+    stale.api.prefetch('/api/projects/p1');
+    stale.later(EARLY_MAX_MS + 1);
+    await expect(stale.api.request('/api/projects/p1')).resolves.toEqual({ success: true, data: { id: 'fresh' } });
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('is not sent without a session (the stage sends the visitor to sign in)', () => {
+    const { api, fetch } = timed([], null);
+    api.prefetch('/api/projects/p1');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

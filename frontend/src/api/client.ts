@@ -55,7 +55,12 @@ export interface ApiDeps {
   fetch: typeof fetch;
   getCookie: (name: string) => string | null;
   getToken: () => string | null;
+  /** Milliseconds (Date.now): how old a prefetched answer is. */
+  now?: () => number;
 }
+
+/** A prefetched GET older than this is not used: the screen asks again. */
+export const EARLY_MAX_MS = 10_000;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -67,7 +72,8 @@ export interface RequestOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createApiClient(deps: ApiDeps) {
+export function createApiClient(given: ApiDeps) {
+  const deps = { now: Date.now, ...given };
   // The token from GET /api/auth/login when the cookie cannot be read (SPEC §7: header, body or cookie).
   let csrfFromServer: string | null = null;
   let csrfPending: Promise<void> | null = null;
@@ -117,9 +123,34 @@ export function createApiClient(deps: ApiDeps) {
     await csrfPending;
   }
 
+  // GETs started before the screen that reads them has loaded (a route's loader starts the workspace's
+  // 7 MB project while the page's code downloads and the session is checked): the first request for
+  // the same path takes the answer instead of asking again. Any edit drops them, so an answer from
+  // before an edit is never read after it, and one left unread goes stale after EARLY_MAX_MS.
+  const early = new Map<string, { res: Promise<Response>; at: number }>();
+
+  /** Starts GET `path` now (signed in only) for the next request of the same path to take. */
+  function prefetch(path: string): void {
+    if (early.has(path) || !deps.getToken()) return;
+    const res = send(path, { method: 'GET' });
+    res.catch(() => undefined); // read (or dropped) by the request that takes it
+    early.set(path, { res, at: deps.now() });
+  }
+
+  function takeEarly(path: string, options: RequestOptions): Promise<Response> | null {
+    if ((options.method ?? 'GET') !== 'GET') {
+      early.clear();
+      return null;
+    }
+    const got = early.get(path);
+    if (!got || options.signal) return null;
+    early.delete(path);
+    return deps.now() - got.at <= EARLY_MAX_MS ? got.res : null;
+  }
+
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     if (!SAFE_METHODS.has(options.method ?? 'GET')) await ensureCsrf();
-    const res = await send(path, options);
+    const res = await (takeEarly(path, options) ?? send(path, options));
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       throw new ApiError(errorMessageOf(body), res.status, parseRetryAfter(res.headers.get('Retry-After')));
@@ -150,7 +181,7 @@ export function createApiClient(deps: ApiDeps) {
     return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('Content-Disposition')) };
   }
 
-  return { request, requestBlob, requestFile, ensureCsrf };
+  return { request, requestBlob, requestFile, ensureCsrf, prefetch };
 }
 
 /** The file name of a Content-Disposition header: RFC 5987's `filename*` (UTF-8) first, else `filename`. */

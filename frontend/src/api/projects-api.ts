@@ -17,6 +17,7 @@ import {
 import { api } from './client';
 import { AUTHORS_KEY } from './authors-api';
 import { withAction } from './call-error';
+import { PROJECTS_KEY, projectKey } from './project-keys';
 
 interface Envelope<T> {
   success: true;
@@ -29,8 +30,7 @@ export type ProjectDetail = ProjectSummary & { content: string };
 /** Progress is polled every 3 s while analysis runs (SPEC §4, §9). */
 export const ANALYSIS_POLL_MS = 3_000;
 
-export const PROJECTS_KEY = '/api/projects';
-export const projectKey = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
+export { PROJECTS_KEY, projectKey };
 export const analysisProgressKey = (id: string) => `${projectKey(id)}/analysis-progress`;
 /** The thumbnail of a project (its `thumbnail` field carries the same path with a version). */
 export const projectThumbnailPath = (id: string) => `${projectKey(id)}/thumbnail`;
