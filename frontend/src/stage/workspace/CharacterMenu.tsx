@@ -2,7 +2,7 @@
 // takes and notes move there) and "Delete character" asks before its lines become unattributed. The
 // calls and the state update are the workspace's (onMerge, onDelete answer whether they succeeded).
 // "Assign lines in a chapter…" and "Split lines off…" open the workspace's speaker-edit dialogs.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -39,7 +39,9 @@ const linesText = (n: number) => (n === 1 ? '1 line' : `${n} lines`);
 export function CharacterMenu({ character, characters, lines, onMerge, onDelete }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'merge' | 'delete' | null>(null);
-  const others = characters.filter((c) => c.id !== character.id).sort((a, b) => a.name.localeCompare(b.name));
+  // The merge targets are sorted only when the merge dialog opens: a sort by name per card, on every
+  // render of a cast of hundreds, cost more than the rest of the Characters panel.
+  const hasOthers = characters.some((c) => c.id !== character.id);
   const open = (which: 'merge' | 'delete') => {
     setAnchor(null);
     setDialog(which);
@@ -66,14 +68,14 @@ export function CharacterMenu({ character, characters, lines, onMerge, onDelete 
         </IconButton>
       </Tooltip>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => open('merge')} disabled={others.length === 0}>
+        <MenuItem onClick={() => open('merge')} disabled={!hasOthers}>
           <ListItemIcon>
             <CallMergeIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>Merge into…</ListItemText>
         </MenuItem>
         {speakerEdits && (
-          <MenuItem onClick={() => run(speakerEdits.assignLines)} disabled={lines === 0 || others.length === 0}>
+          <MenuItem onClick={() => run(speakerEdits.assignLines)} disabled={lines === 0 || !hasOthers}>
             <ListItemIcon>
               <SwapHorizIcon fontSize="small" />
             </ListItemIcon>
@@ -98,7 +100,7 @@ export function CharacterMenu({ character, characters, lines, onMerge, onDelete 
       {dialog === 'merge' && (
         <MergeDialog
           character={character}
-          others={others}
+          characters={characters}
           lines={lines}
           onClose={() => setDialog(null)}
           onMerge={(into) => onMerge(character, into)}
@@ -118,19 +120,23 @@ export function CharacterMenu({ character, characters, lines, onMerge, onDelete 
 
 function MergeDialog({
   character,
-  others,
+  characters,
   lines,
   onClose,
   onMerge,
 }: {
   character: Character;
-  others: Character[];
+  characters: Character[];
   lines: number;
   onClose(): void;
   onMerge(into: Character): Promise<boolean>;
 }) {
   const [intoId, setIntoId] = useState('');
   const [busy, setBusy] = useState(false);
+  const others = useMemo(
+    () => characters.filter((c) => c.id !== character.id).sort((a, b) => a.name.localeCompare(b.name)),
+    [characters, character.id],
+  );
   const into = others.find((c) => c.id === intoId);
   const submit = async () => {
     if (!into) return;

@@ -2,7 +2,7 @@
 // or edit name and summary (Save applies, Cancel reverts), colour saved at once, collapsible
 // summaries with a collapse-all toggle, add a character; each card's menu merges it into another or
 // deletes it (CharacterMenu). Clicking a character's name filters the text to its lines (issue 19).
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   Box,
   Button,
@@ -43,7 +43,7 @@ interface Props {
   findStore?: FindStore;
 }
 
-export function CharactersPanel({
+export const CharactersPanel = memo(function CharactersPanel({
   characters,
   lineCounts,
   analysisStatus,
@@ -57,12 +57,27 @@ export function CharactersPanel({
   // Summaries start collapsed; the set holds the open ones.
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const [adding, setAdding] = useState(false);
-  const withSummary = characters.filter(hasRealSummary);
+  const withSummary = useMemo(() => characters.filter(hasRealSummary), [characters]);
   const allOpen = withSummary.length > 0 && withSummary.every((c) => open.has(c.id));
-  const sorted = [...characters].sort(
-    (a, b) => (lineCounts.get(b.id) ?? 0) - (lineCounts.get(a.id) ?? 0) || b.mentions - a.mentions,
+  const sorted = useMemo(
+    () =>
+      [...characters].sort(
+        (a, b) => (lineCounts.get(b.id) ?? 0) - (lineCounts.get(a.id) ?? 0) || b.mentions - a.mentions,
+      ),
+    [characters, lineCounts],
   );
   const shown = useProgressiveCount(sorted.length);
+  // One function for every card (a card is memoised: a new closure each would render them all again).
+  const toggleSummary = useCallback(
+    (id: string) =>
+      setOpen((old) => {
+        const next = new Set(old);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   return (
     <Box>
@@ -97,14 +112,7 @@ export function CharactersPanel({
             character={c}
             lines={lineCounts.get(c.id) ?? 0}
             summaryOpen={open.has(c.id)}
-            onToggleSummary={() =>
-              setOpen((old) => {
-                const next = new Set(old);
-                if (next.has(c.id)) next.delete(c.id);
-                else next.add(c.id);
-                return next;
-              })
-            }
+            onToggleSummary={toggleSummary}
             characters={characters}
             onSave={onSave}
             onDelete={onDelete}
@@ -116,7 +124,7 @@ export function CharactersPanel({
       </Stack>
     </Box>
   );
-}
+});
 
 function NotAnalysed({ status, readOnly }: { status: AnalysisStatus; readOnly: boolean }) {
   const text = readOnly
@@ -206,7 +214,7 @@ const CharacterCard = memo(function CharacterCard({
   characters: Character[];
   lines: number;
   summaryOpen: boolean;
-  onToggleSummary(): void;
+  onToggleSummary(id: string): void;
   onSave(character: Character): Promise<boolean>;
   onDelete(character: Character): Promise<boolean>;
   onMerge(from: Character, into: Character): Promise<boolean>;
@@ -361,7 +369,7 @@ const CharacterCard = memo(function CharacterCard({
         <>
           <Button
             size="small"
-            onClick={onToggleSummary}
+            onClick={() => onToggleSummary(character.id)}
             aria-expanded={summaryOpen}
             endIcon={
               <ExpandMoreIcon

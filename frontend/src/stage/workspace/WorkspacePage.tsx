@@ -4,13 +4,14 @@
 // mobile breakpoint the three panels are tabs. The logic lives in hooks (use-workspace-edits,
 // use-analysis-run, use-project-settings, use-workspace-navigation, review/use-review-actions); this
 // file wires them to the views.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Skeleton, useMediaQuery, useTheme } from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import type { Character, OutlineItem } from '@castbook/contracts';
 import { useProject, type ProjectDetail } from '../../api/projects-api';
 import { statusOf } from '../../api/call-error';
 import { analysisButtonLabel } from './analysis';
@@ -105,6 +106,29 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
   // Spreading a fix, assigning a chapter's lines, splitting lines off, the breakdown chart (issue 19).
   const speakerEdits = useSpeakerEdits(project, edits.castEdit);
   const { status, analysing } = analysis;
+  // The side panels' callbacks stay the same functions across renders (the panels are memoised, so a
+  // poll or a toast that renders the workspace does not render hundreds of outline rows and cards);
+  // each calls the edits of the latest render, which read the latest project themselves.
+  const latestEdits = useRef(edits);
+  useLayoutEffect(() => {
+    latestEdits.current = edits;
+  });
+  const panelEdits = useMemo(
+    () => ({
+      saveCharacter: (c: Character) => latestEdits.current.saveCharacter(c),
+      addCharacter: (name: string) => latestEdits.current.addCharacter(name),
+      removeCharacter: (c: Character) => latestEdits.current.removeCharacter(c),
+      mergeCharacters: (from: Character, into: Character) => latestEdits.current.mergeCharacters(from, into),
+      renameOutline: (item: OutlineItem, title: string) => void latestEdits.current.renameOutline(item, title),
+    }),
+    [],
+  );
+  const { assignLines, splitLines } = speakerEdits;
+  const speakerActions = useMemo(() => ({ assignLines, splitLines }), [assignLines, splitLines]);
+  const assignInChapter = useCallback((item: OutlineItem) => assignLines(null, item.id), [assignLines]);
+  // The text first: the outline and the cast (hundreds of rows and cards) render in a background pass
+  // React starts right after this one is on screen and interrupts for any input.
+  const panelsReady = useDeferredValue(true, false);
   // Find (issue 19): the book's search, the filter to a character's lines, the palette's entries.
   const { setTab } = nav;
   const showText = useCallback(() => setTab('text'), [setTab]);
@@ -201,14 +225,16 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
         onTab={nav.setTab}
         characterCount={project.characters.length}
         outline={
-          <OutlinePanel
-            outline={project.outline}
-            selectedId={nav.selection?.itemId ?? null}
-            onSelect={nav.selectOutline}
-            onRename={(item, title) => void edits.renameOutline(item, title)}
-            onAssignLines={(item) => speakerEdits.assignLines(null, item.id)}
-            readOnly={locked.readOnly}
-          />
+          panelsReady && (
+            <OutlinePanel
+              outline={project.outline}
+              selectedId={nav.selection?.itemId ?? null}
+              onSelect={nav.selectOutline}
+              onRename={panelEdits.renameOutline}
+              onAssignLines={assignInChapter}
+              readOnly={locked.readOnly}
+            />
+          )
         }
         viewer={
           <ViewerPanel
@@ -230,27 +256,29 @@ function Workspace({ project, mutateProject }: { project: ProjectDetail; mutateP
           />
         }
         characters={
-          <SpeakerEditActionsContext.Provider value={locked.readOnly ? null : speakerEdits}>
-            <VoiceProvider
-              projectId={project.id}
-              quotes={project.quotes}
-              readOnly={locked.readOnly}
-              applyCharacter={edits.applyCharacter}
-              refresh={edits.refreshProject}
-            >
-              <CharactersPanel
-                characters={project.characters}
-                lineCounts={lineCounts}
-                analysisStatus={status}
-                onSave={edits.saveCharacter}
-                onAdd={edits.addCharacter}
-                onDelete={edits.removeCharacter}
-                onMerge={edits.mergeCharacters}
+          panelsReady && (
+            <SpeakerEditActionsContext.Provider value={locked.readOnly ? null : speakerActions}>
+              <VoiceProvider
+                projectId={project.id}
+                quotes={project.quotes}
                 readOnly={locked.readOnly}
-                findStore={findStore}
-              />
-            </VoiceProvider>
-          </SpeakerEditActionsContext.Provider>
+                applyCharacter={edits.applyCharacter}
+                refresh={edits.refreshProject}
+              >
+                <CharactersPanel
+                  characters={project.characters}
+                  lineCounts={lineCounts}
+                  analysisStatus={status}
+                  onSave={panelEdits.saveCharacter}
+                  onAdd={panelEdits.addCharacter}
+                  onDelete={panelEdits.removeCharacter}
+                  onMerge={panelEdits.mergeCharacters}
+                  readOnly={locked.readOnly}
+                  findStore={findStore}
+                />
+              </VoiceProvider>
+            </SpeakerEditActionsContext.Provider>
+          )
         }
       />
 

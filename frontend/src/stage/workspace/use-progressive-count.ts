@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * How many of `total` items to render now: `first` at once, then `step` more after each paint until
@@ -6,14 +6,16 @@ import { useEffect, useState } from 'react';
  * task delays the text the user came for (issue 19's "text in < 2 s"), while cards below the fold can
  * arrive a frame or two later without anyone seeing the difference.
  */
-export function useProgressiveCount(total: number, first = 24, step = 48): number {
+export function useProgressiveCount(total: number, first = 24, step = 24): number {
   const [shown, setShown] = useState(() => Math.min(total, first));
   useEffect(() => {
     if (shown >= total) return;
     // A macrotask after the frame: the browser paints what is there before the next batch renders.
     let timer = 0;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setShown((n) => Math.min(total, n + step)), 0);
+      // A transition: React renders the batch in slices it can interrupt, so a keystroke or a click
+      // that comes meanwhile is answered first instead of waiting behind a batch of cards.
+      timer = window.setTimeout(() => startTransition(() => setShown((n) => Math.min(total, n + step))), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
