@@ -1,9 +1,10 @@
 // Issue 19's revised manuscript through the gateway: a new text replaces the old one (PATCH content
 // with the SHA-256 of the text it replaces), the quotes whose speaker the user fixed in paragraphs the
 // revision left alone keep that speaker at their new place, however far they moved, and keep it
-// through the re-analysis; a stale SHA-256 is a 409 that changes nothing.
+// through the re-analysis, and so do a quote they marked "not dialog" and a chapter they retitled;
+// a stale SHA-256 is a 409 that changes nothing.
 import { createHash } from 'node:crypto';
-import type { Character, Quote } from '@castbook/contracts';
+import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -23,6 +24,7 @@ interface ProjectView {
   characters: Character[];
   quotes: Quote[];
   content: string;
+  outline: OutlineItem[];
 }
 
 let stack: WorkspaceStack;
@@ -84,10 +86,24 @@ describe('revised manuscript', () => {
     expect(late).toHaveLength(2);
     const speakerFor = (q: Quote) => first.characters.find((c) => c.id !== q.speakerId)!.id;
     const fixed = new Map([...late, early].map((q) => [q.id, speakerFor(q)]));
-    const quotes = first.quotes.map((q) =>
-      fixed.has(q.id) ? { ...q, speakerId: fixed.get(q.id)!, attributionMethod: 'user' as const, confidence: 1 } : q,
-    );
+    // And one more of chapter III the user marks "not dialog" (left out of the list).
+    const notDialog = first.quotes.filter((q) => q.startOffset > chapter3 && !late.includes(q)).at(-1)!;
+    const quotes = first.quotes
+      .filter((q) => q.id !== notDialog.id)
+      .map((q) =>
+        fixed.has(q.id) ? { ...q, speakerId: fixed.get(q.id)!, attributionMethod: 'user' as const, confidence: 1 } : q,
+      );
     expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes })).status).toBe(200);
+    // Chapter III retitled by the user.
+    const retitle = (items: OutlineItem[]): OutlineItem[] =>
+      items.map((i) => ({
+        ...i,
+        title: /^chapter iii\./i.test(i.title) ? 'Oliver in the parish' : i.title,
+        children: retitle(i.children),
+      }));
+    const outline = retitle(first.outline);
+    expect(outline).not.toEqual(first.outline);
+    expect((await client.call('PATCH', `/api/projects/${id}/outline`, { outline })).status).toBe(200);
 
     // The revision: a new chapter of over 20,000 characters after chapter I (moving chapter III further
     // than the 10,000-character search window), and the paragraph of the early quote rewritten.
@@ -132,10 +148,22 @@ describe('revised manuscript', () => {
       }
       // The rewritten paragraph's quote is gone with its text.
       expect(p.quotes.some((x) => x.text === early.text)).toBe(false);
+      // The quote marked "not dialog" stays out, though it moved further than the search window.
+      const at = revised.indexOf(notDialog.text, notDialog.startOffset);
+      expect(at - notDialog.startOffset).toBeGreaterThan(10_000);
+      expect(p.quotes.filter((q) => q.startOffset < at + notDialog.text.length && at < q.endOffset)).toEqual([]);
+      // The outline is the new text's: the new chapter in it, chapter III with the user's title.
+      const titles = (items: OutlineItem[]): string[] => items.flatMap((i) => [i.title, ...titles(i.children)]);
+      expect(titles(p.outline).filter((t) => /interlude/i.test(t))).toHaveLength(1);
+      expect(titles(p.outline)).toContain('Oliver in the parish');
+      expect(titles(p.outline).filter((t) => /^chapter iii\./i.test(t))).toEqual([]);
     };
     const after = await project();
     expect(after.content).toBe(revised);
     check(after);
+    // The workspace detects the structure again after a new text: the user's title stays.
+    expect((await client.post(`/api/projects/${id}/detect-structure`, {})).status).toBe(200);
+    check(await project());
 
     const reanalysed = await analysed();
     check(reanalysed);

@@ -206,7 +206,13 @@ describe('projects', () => {
       content: `${BOOK}\nMore.\n`,
       resetThumbnail: 'true',
     });
-    expect(changed.body.data).toMatchObject({ outline: [], author: named });
+    // The new text's outline, detected at once; the chapter the user retitled keeps its title.
+    expect(changed.body.data).toMatchObject({ author: named });
+    expect((changed.body.data!.outline as Json[]).map((i) => i.title)).toEqual([
+      'Opening',
+      'Chapter II. The Middle',
+      'Chapter III. The End',
+    ]);
     const analysing = await client.post<Json>(`/api/projects/${project.id}/analyze`);
     expect(analysing.body.data).toMatchObject({ analysisStatus: 'in_progress', author: named });
     const cancelled = await client.post<Json>(`/api/projects/${project.id}/cancel-analysis`);

@@ -53,7 +53,8 @@ import {
   storageChangedEvent,
 } from '../events/project-events.js';
 import { dismissalsOf, layUserQuotes, markUserEdits, type Analysed } from './reanalysis.js';
-import { textMoves } from './text-moves.js';
+import { textMoves, type OffsetMap } from './text-moves.js';
+import { carryTitles, itemsKept } from './outline-titles.js';
 import { deleteCharacter, mergeCharacters } from './cast-edits.js';
 import {
   applySpeakerChanges,
@@ -63,7 +64,7 @@ import {
   type SpeakerChange,
 } from './speaker-edits.js';
 import { addDeletedNames } from '../db/deleted-characters.js';
-import { addDismissedQuotes, removeDismissedQuotes } from '../db/dismissed-quotes.js';
+import { addDismissedQuotes, moveDismissedQuotes, removeDismissedQuotes } from '../db/dismissed-quotes.js';
 import { dropAnalysesExcept } from '../db/character-analyses.js';
 import { analysingCurrentText, analysisCancelled, analysisRequested, textChanged } from './analysis-status.js';
 import { resizeImage } from '@castbook/platform';
@@ -343,13 +344,15 @@ export class Projects {
       if (next.authorId !== current.authorId) await this.checkAuthor(caller, next.authorId);
     }
     let content: string | undefined;
+    /** Where the old text's offsets are in the new one (a text replaced). */
+    let textMoved: OffsetMap | undefined;
     if (input.content !== undefined) {
       content = checkContent(input.content);
       const wordCount = countWords(content);
       checkWords(wordCount, limits);
-      // New text: a new version; the outline and the engine's quotes pointed into the old text, so
-      // they go (the client detects the structure again), and the analysis is due again. Speakers the
-      // user set move with their text.
+      // New text: a new version; the outline is detected again and the engine's quotes, which pointed
+      // into the old text, go; the analysis is due again. Speakers the user set, quotes they marked
+      // "not dialog" and the titles they gave chapters move with their text.
       const speakers = new Set(current.characters.map((c) => c.id));
       // (A text lost from storage cannot be compared: the new one replaces it, quotes searched as before.)
       const previous = await this.blobs
@@ -365,16 +368,21 @@ export class Projects {
       // Each quote the user set starts its search where its paragraph now is (a revision may move it
       // far: chapters added before it), not where it was.
       const moved = previous === undefined ? (o: number) => o : textMoves(previous, content);
+      textMoved = moved;
       const held = current.quotes.map((q) =>
         q.attributionMethod === 'user' ? { ...q, startOffset: moved(q.startOffset) } : q,
       );
+      // The outline is detected in the new text, chapters whose heading the revision left alone
+      // keeping the title the user gave them.
+      const kept = previous === undefined ? [] : itemsKept(current.outline, moved, previous, content);
+      const outline = carryTitles(kept, detectStructure(content));
       Object.assign(next, {
         contentVersion: current.contentVersion + 1,
         contentKey: contentKey(current, current.contentVersion + 1, randomUUID()),
         contentLength: content.length,
         contentBytes: Buffer.byteLength(content, 'utf8'),
         wordCount,
-        outline: [],
+        outline,
         quotes: layUserQuotes([], held, content, speakers),
         ...textChanged(),
       });
@@ -400,7 +408,10 @@ export class Projects {
       if (content !== undefined)
         await this.blobs.put('documents', next.contentKey, content, 'text/plain; charset=utf-8');
       if (thumb && next.thumbnailKey) await this.blobs.put('images', next.thumbnailKey, thumb.bytes, thumb.type);
-      saved = await this.save(caller, current, next, stop, { limits });
+      saved = await this.save(caller, current, next, stop, {
+        limits,
+        alsoWrite: textMoved && ((tx) => moveDismissedQuotes(tx, id, textMoved!)),
+      });
     } catch (err) {
       // This request's objects are its own (unique keys): nothing points at them now.
       for (const [bucket, key] of written) await this.removeObject(bucket, key);
@@ -831,8 +842,8 @@ export class Projects {
     if (text !== undefined && text !== saved) {
       throw new HttpError(409, 'The content differs from the saved content; save it first');
     }
-    // Offsets are taken from the saved text itself.
-    const outline = detectStructure(saved);
+    // Offsets are taken from the saved text itself; items found again keep the titles the user gave.
+    const outline = carryTitles(project.outline, detectStructure(saved));
     await this.save(caller, project, { ...project, outline, updatedAt: new Date() });
     return outline;
   }
