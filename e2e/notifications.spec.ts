@@ -71,8 +71,11 @@ test('notifications: an analysis completes, the bell shows 1 unread, the item le
   await expect(popover(page).getByRole('listitem')).toHaveCount(2);
   await popover(page).getByRole('button', { name: 'Mark all read' }).click();
   await expect(popover(page).getByRole('button', { name: 'Mark all read' })).toBeHidden();
+  // Focus stays in the popover when the button goes (not on the page behind it), so Esc closes it.
+  await expect(popover(page).getByRole('heading', { name: 'Notifications' })).toBeFocused();
   // (The open popover hides the rest of the page from assistive technology: close it to read the bell.)
   await page.keyboard.press('Escape');
+  await expect(popover(page)).toBeHidden();
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notifications');

@@ -2,7 +2,7 @@
 // completions and failures"; issue 19 adds the trial and payment notices): the unread count on the
 // bell, the newest notifications in a popover, each leading to its project (or the subscription
 // page) and marked read on the way; "Mark all read" for the lot.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Badge,
@@ -46,6 +46,7 @@ const failedToast = (err: unknown) => toast.error((err as Error).message);
 
 export function NotificationsButton() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
   const { data } = useNotifications();
   const unread = data?.unreadCount ?? 0;
@@ -85,14 +86,25 @@ export function NotificationsButton() {
           direction="row"
           sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', alignItems: 'center', minHeight: 48 }}
         >
-          <Typography component="h2" fontWeight={650} sx={{ flex: 1 }}>
+          <Typography
+            ref={headingRef}
+            component="h2"
+            tabIndex={-1}
+            fontWeight={650}
+            sx={{ flex: 1, '&:focus': { outline: 'none' } }}
+          >
             Notifications
           </Typography>
           {unread > 0 && (
             <Button
               size="small"
               startIcon={<DoneAllIcon />}
-              onClick={() => markAllNotificationsRead().catch(failedToast)}
+              onClick={() => {
+                // The button goes once nothing is unread: focus stays in the popover (on its heading),
+                // not on the page behind it, so Esc still closes it.
+                headingRef.current?.focus();
+                markAllNotificationsRead().catch(failedToast);
+              }}
             >
               Mark all read
             </Button>
