@@ -33,7 +33,9 @@ export function WorkspacePanel({
         </Typography>
         {action}
       </Box>
-      <Box sx={{ overflowY: 'auto', flexGrow: 1, minHeight: 0 }}>{children}</Box>
+      {/* Contained: what changes beside it (the filter bar over the text, a search's marks) does not
+          lay out its hundreds of rows or cards again, nor do they the rest of the page. */}
+      <Box sx={{ overflowY: 'auto', flexGrow: 1, minHeight: 0, contain: 'strict' }}>{children}</Box>
     </Paper>
   );
 }
