@@ -1,6 +1,6 @@
 // Speakers known only by a lower-case description that recurs in speech tags: "said the cook".
 import { HONORIFICS, SPEECH_VERBS } from './lexicon.js';
-import type { TokenList } from './tokens.js';
+import type { Token, TokenList } from './tokens.js';
 
 /** A description must tag speech this often to become a character. */
 const MIN_TAGS = 2;
@@ -44,9 +44,32 @@ const GENERIC_PERSONS = new Set(
   ).split(' '),
 );
 
+/** Whether a lower-case noun of narration can name a described speaker. */
+function speakerNoun(n: Token): boolean {
+  return (
+    !n.inQuote &&
+    !n.cap &&
+    n.joined &&
+    !n.possessive &&
+    !NOT_PERSONS.has(n.text) &&
+    !n.text.endsWith('ly') &&
+    isRoleNoun(n.text)
+  );
+}
+
 /** Counts "said the cook" / "the cook said" in narration; returns nouns used often enough. */
 export function findDescribedSpeakers(tokens: TokenList): string[] {
   const counts = new Map<string, number>();
+  // "The drummer shouted:", "…," the missionary asked: the description opens its sentence (or
+  // follows the quote it tags) and the verb comes straight after the noun.
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const d = tokens.at(i)!;
+    const n = tokens.at(i + 1)!;
+    const v = tokens.at(i + 2)!;
+    if (!d.initial || d.inQuote || d.text.toLowerCase() !== 'the' || !speakerNoun(n)) continue;
+    if (v.inQuote || v.cap || !v.joined || !SPEECH_VERBS.has(v.text)) continue;
+    counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
+  }
   for (let i = 0; i + 2 < tokens.length; i++) {
     const v = tokens.at(i)!;
     const d = tokens.at(i + 1)!;

@@ -114,3 +114,26 @@ describe('findCharacters', () => {
     expect(byName(list, 'Dunmow')).not.toBe(byName(list, 'Mrs. Dunmow'));
   });
 });
+
+describe('findCharacters: speakers known by a description', () => {
+  it('makes a character of a role that tags speech twice, the noun before its verb or after', () => {
+    const text = [
+      'Thomas Ashby came into the hall. Thomas was tired.',
+      '"Is the road open?" Thomas asked. The ferryman shouted: "Not tonight!"',
+      '"Tomorrow, then?" "Perhaps," the ferryman muttered.',
+      '"The ferryman is a fool," said Thomas. The ferryman was silent.',
+    ].join('\n\n');
+    const list = characters(text);
+    const ferryman = list.find((c) => getProfile(c)?.noun === 'ferryman');
+    expect(ferryman?.name).toBe('The ferryman');
+  });
+
+  it('needs the noun to tag speech twice, not to be named twice', () => {
+    const text = [
+      'Thomas Ashby came into the hall. Thomas was tired. The ferryman was asleep.',
+      '"Is the road open?" Thomas asked. The ferryman shouted: "Not tonight!"',
+      '"The ferryman is a fool," said Thomas. The ferryman was silent.',
+    ].join('\n\n');
+    expect(characters(text).find((c) => getProfile(c)?.noun === 'ferryman')).toBeUndefined();
+  });
+});

@@ -86,7 +86,8 @@ export const SPEECH_VERBS = new Set(
     'persisted concluded commanded ordered announced admitted agreed assented objected remonstrated ' +
     'grumbled grunted hissed breathed echoed corrected mused reflected chimed put spoke speaks told tells ' +
     'went goes pleaded begged warned promised stated explained argued reasoned joined chuckled giggled ' +
-    'interjected queried wondered reminded soliloquised soliloquized bellowed thundered squeaked'
+    'interjected queried wondered reminded soliloquised soliloquized bellowed thundered squeaked ' +
+    'proclaimed quavered corroborated chanted drawled lisped blurted whimpered hollered sang intoned'
   ).split(/\s+/),
 );
 

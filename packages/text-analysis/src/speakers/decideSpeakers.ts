@@ -20,7 +20,7 @@ const KEPT_EVIDENCE = 3;
  * of the chosen speaker belongs to (a named tag is "explicit" whatever else agreed with it).
  */
 const METHODS: [AttributionMethod, FeatureName[]][] = [
-  ['explicit', ['tagName', 'ruleExplicit', 'leadIn']],
+  ['explicit', ['tagName', 'ruleExplicit', 'leadIn', 'leadInHere']],
   ['narrator', ['iTagNarrator', 'ruleNarrator']],
   ['pronoun', ['pronounMatch', 'nounMatch', 'nounGenderMatch', 'rulePronoun', 'leadInPronounMatch']],
   ['vocative', ['vocativePrev', 'vocativeNext', 'ruleVocative']],

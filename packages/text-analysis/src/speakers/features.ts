@@ -22,6 +22,7 @@ export const BASE_FEATURES = [
   'leadIn', // the narration paragraph before ends "…Mr. Collins said," naming the candidate
   'leadInPronounMatch', // … ends "…she answered:", and the candidate is a woman
   'leadInPronounMismatch',
+  'leadInHere', // the sentence before the quote in its paragraph introduces it: "Aziz cut him short with:"
   // The rule sieves' choice, by the sieve that made it.
   'ruleExplicit',
   'rulePronoun',
@@ -188,6 +189,7 @@ export function staticFeaturesOf(
   if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
   if (t.tagNoun && (cast.noun[c] === t.tagNoun || cast.titled.get(t.tagNoun) === c)) out[F.nounMatch] = 1;
   if (t.leadIn === c) out[F.leadIn] = 1;
+  if (t.leadInHere === c) out[F.leadInHere] = 1;
   if (t.leadInPronoun && g !== 'u') out[g === t.leadInPronoun ? F.leadInPronounMatch : F.leadInPronounMismatch] = 1;
   const nounGender = t.tagNoun ? nounGenderOf(t.tagNoun) : 'u';
   if (nounGender !== 'u' && g !== 'u') out[g === nounGender ? F.nounGenderMatch : F.nounGenderMismatch] = 1;

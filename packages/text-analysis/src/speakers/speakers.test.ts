@@ -69,6 +69,32 @@ describe('buildTurns', () => {
   });
 });
 
+describe('buildTurns: a sentence that introduces the quote after it', () => {
+  // The verb of such a sentence is rarely a tag verb ("cut him short with:"); its punctuation is the cue.
+  const scene = [
+    'Thomas Ashby and Margaret Pellew stood at the gate. Thomas was cold, and Margaret was tired.',
+    'Thomas looked at Margaret and cut her short with: "It will rain before we are home."',
+    'Thomas Ashby lifted the latch. "Come, then."',
+    'Margaret Pellew waited a while. Then she turned to him: "Not yet."',
+    'Margaret Pellew smiled. Thomas Ashby began again. "We cannot stay."',
+  ].join('\n\n');
+  const { turns, idx } = prepared(scene);
+  const thomas = idx('Thomas');
+
+  it('names the first character of a sentence that ends in a colon or a comma before the quote', () => {
+    expect(turns[0]!.leadInHere).toBe(thomas);
+  });
+
+  it('names no one after a sentence that only describes, or whose subject is a pronoun', () => {
+    expect(turns[1]!.leadInHere).toBe(-1);
+    expect(turns[2]!.leadInHere).toBe(-1);
+  });
+
+  it('takes a sentence ending in a speech verb and a full stop', () => {
+    expect(turns[3]!.leadInHere).toBe(thomas);
+  });
+});
+
 describe('buildTurns: one paragraph, several speakers', () => {
   // Reported exchanges run several speakers into one paragraph; their tags say where each speaks.
   const exchange = [

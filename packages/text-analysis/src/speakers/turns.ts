@@ -50,6 +50,12 @@ export interface Turn {
    */
   leadIn: number;
   leadInPronoun: 'm' | 'f' | null;
+  /**
+   * The same in the turn's own paragraph: the narration sentence right before its first quote
+   * introduces it ("Aziz cut him short with: '…'", "Harriet could just answer, '…'") — the
+   * character it names first, or -1 (`leadInHereOf`).
+   */
+  leadInHere: number;
   /** Characters worth scoring, before the ones the decoder's history adds. */
   candidates: number[];
 }
@@ -130,6 +136,54 @@ function leadInOf(
   return none;
 }
 
+/** The narration just before a quote ends as if it introduces it: "…with:", "…answer,", "…was--". */
+const INTRODUCES = /[,:\u2014-]\s*["\u201c\u2018']?\s*$/;
+/** Words at most between a sentence's speech verb and its end for "Mr. Collins began." to lead in. */
+const VERB_NEAR_END = 3;
+
+/**
+ * Who the narration sentence right before a quote, in the quote's own paragraph, introduces as its
+ * speaker: the first character it names, when the sentence ends in a comma, colon or dash before
+ * the quote ("Aziz cut him short with:", "Mr. Weston immediately accosted her with,") or with a
+ * speech verb among its last words ("Mrs. Hurst began again."). Speech verbs outside the tag
+ * lexicon ("chaffed", "accosted") are the common case here, so the punctuation is the cue; a he or
+ * she in the sentence may be its subject, and then no one is introduced by name.
+ * `lo` is the first token the search may read (the paragraph's start or the end of the run before).
+ */
+export function leadInHereOf(
+  text: string,
+  quoteStart: number,
+  lo: number,
+  tokens: TokenList,
+  mentions: readonly Mention[],
+): number {
+  const quoteTok = tokenAt(tokens, quoteStart);
+  const last = quoteTok - 1;
+  if (last < lo || tokens.at(last)!.inQuote) return -1;
+  let from = last;
+  while (from > lo && !tokens.at(from)!.initial && !tokens.at(from - 1)!.inQuote) from--;
+  const tail = text.slice(tokens.at(last)!.end, quoteStart);
+  if (!INTRODUCES.test(tail)) {
+    if (!/^[.!]?\s*["\u201c\u2018']?\s*$/.test(tail)) return -1;
+    let verbNear = false;
+    for (let t = last; t >= Math.max(from, last - VERB_NEAR_END) && !verbNear; t--)
+      verbNear = SPEECH_VERBS.has(tokens.at(t)!.text);
+    if (!verbNear) return -1;
+  }
+  for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token <= last; k++) {
+    const m = mentions[k]!;
+    if (m.inQuote) continue;
+    // A he or she anywhere in the sentence may be its subject ("Archer wondered …; but suddenly she
+    // broke out:"), and the name then the one spoken to or of.
+    for (let t = from; t <= last; t++) {
+      const w = tokens.at(t)!.text;
+      if (w === 'he' || w === 'she' || w === 'He' || w === 'She') return -1;
+    }
+    return m.char;
+  }
+  return -1;
+}
+
 /** Index of the first mention at or after token t. */
 function firstMentionAt(mentions: readonly Mention[], t: number): number {
   let lo = 0;
@@ -200,6 +254,11 @@ export function buildTurns(
   const mentions = findMentions(tokens, aliasIndex(characters));
   resolveSharedSurnames(mentions, characters);
   const cast = castFacts(characters);
+  // Who a describing tag can name ("said the cook" → the cook; "said the count" → the only count):
+  // a role speaker is seldom named in the narration, so recency alone would not make it a candidate.
+  const nounHolders = new Map<string, number[]>();
+  cast.noun.forEach((n, c) => n && nounHolders.set(n, [...(nounHolders.get(n) ?? []), c]));
+  for (const [n, c] of cast.titled) nounHolders.set(n, [...(nounHolders.get(n) ?? []), c]);
   const paragraphs = splitParagraphs(text);
   const turns: Turn[] = [];
   let p = 0;
@@ -280,6 +339,7 @@ export function buildTurns(
       const cands = new Set<number>([...tagNames, ...narration]);
       for (let k = 0; k < near.length && k < RECENT_CANDIDATES; k++) cands.add(near[k]![0]);
       if (rule) cands.add(rule.char);
+      if (tagNoun) for (const c of nounHolders.get(tagNoun) ?? []) cands.add(c);
       if (cast.narrator >= 0) cands.add(cast.narrator);
       for (let j = turns.length - 1; j >= Math.max(0, turns.length - RULE_HISTORY); j--) {
         const rj = turns[j]!.rule;
@@ -289,6 +349,8 @@ export function buildTurns(
       for (const v of vocatives) cands.add(v);
       const lead = r === 0 ? leadIn : { char: -1, pronoun: null };
       if (lead.char >= 0) cands.add(lead.char);
+      const leadInHere = leadInHereOf(text, quotes[run[0]!]!.startOffset, segLo, tokens, mentions);
+      if (leadInHere >= 0) cands.add(leadInHere);
 
       turns.push({
         para: p,
@@ -307,6 +369,7 @@ export function buildTurns(
         distance,
         leadIn: lead.char,
         leadInPronoun: lead.pronoun,
+        leadInHere,
         candidates: [...cands],
       });
     });
