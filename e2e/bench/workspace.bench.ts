@@ -10,6 +10,7 @@
 // - the longest long task (PerformanceObserver 'longtask') while scrolling (target none > 100 ms).
 // It fails only when the workspace does not work; never on a time. The machine is shared and the
 // browser runs without a GPU, so figures vary from run to run: read several.
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pdncText } from '@castbook/test-kit/pdnc';
 import { analysedProject, signUp } from '../support/workspace.js';
@@ -101,11 +102,15 @@ test('workspace on a 3 MB book: time to text, search per keystroke, filter, long
   const loads: { shown: number; painted: number; api: number; apiBytes: number }[] = [];
   // BENCH_PROFILE=1: the functions that took the most time while the first load ran (CDP profiler).
   const cdp = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  // BENCH_TRACE=<file>: a Chrome trace of the second load (DevTools' Performance panel opens it); starting
+  // the trace slows that load, so read its time from the other two.
+  const trace = process.env.BENCH_TRACE;
   for (let i = 0; i < 3; i++) {
     if (cdp && i === 0) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    if (trace && i === 1) await page.context().browser()!.startTracing(page, { path: trace, screenshots: false });
     await page.goto(`/stage/projects/${id}`);
     await expect(page.getByTestId('content-viewer').locator('p[data-offset]').first()).toBeVisible({
       timeout: 60_000,
@@ -124,8 +129,12 @@ test('workspace on a 3 MB book: time to text, search per keystroke, filter, long
       };
     });
     loads.push(figures);
+    if (trace && i === 1) await page.context().browser()!.stopTracing();
     if (cdp && i === 0) {
       const { profile } = await cdp.send('Profiler.stop');
+      // BENCH_PROFILE=<file>.cpuprofile also keeps the profile (DevTools opens it; dist has the source maps).
+      if (process.env.BENCH_PROFILE!.endsWith('.cpuprofile'))
+        writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
       const self = new Map<string, number>();
       const dt = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1) / 1000;
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
