@@ -12,10 +12,28 @@ if (!haveChromium) {
   console.warn(`e2e: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 }
 
+/**
+ * The whole stack in embedded mode on `port` with a fresh data directory (`env`: more configuration).
+ * It serves frontend/dist, so the app is (re)built first when its sources changed. The log goes to a
+ * file: tests read mails from it (the embedded mailer writes them to the log). BILLING_TEST_CLOCK:
+ * billing's test clock route, so a spec can move past a trial or a period.
+ */
+export function stackServer(port: number, dataDir: string, log: string, env: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && node frontend/scripts/ensure-build.mjs && node --conditions=@castbook/source --import tsx launcher/src/main.ts > ${log}`,
+    env: { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', BILLING_TEST_CLOCK: 'true', ...env },
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGINT' as const, timeout: 20_000 },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
-  testIgnore: haveChromium ? [] : ['**/*'],
+  // Specs that need a language model run on a stack of their own (playwright.llm.config.ts).
+  testIgnore: haveChromium ? ['**/*.llm.spec.ts'] : ['**/*'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -30,17 +48,5 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: haveChromium
-    ? {
-        // The stack serves frontend/dist, so the app is (re)built first when its sources changed. The
-        // log goes to a file: tests read mails from it (the embedded mailer writes them to the log).
-        command: `rm -rf ${E2E_DATA_DIR} && mkdir -p ${E2E_DATA_DIR} && node frontend/scripts/ensure-build.mjs && node --conditions=@castbook/source --import tsx launcher/src/main.ts > ${E2E_SERVER_LOG}`,
-        // BILLING_TEST_CLOCK: billing's test clock route, so a spec can move past a trial or a period.
-        env: { DATA_DIR: E2E_DATA_DIR, PORT: String(PORT), LOG_LEVEL: 'info', BILLING_TEST_CLOCK: 'true' },
-        url: `http://localhost:${PORT}/api/health`,
-        timeout: 120_000,
-        reuseExistingServer: false,
-        gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
-      }
-    : undefined,
+  webServer: haveChromium ? stackServer(PORT, E2E_DATA_DIR, E2E_SERVER_LOG) : undefined,
 });
