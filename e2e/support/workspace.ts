@@ -2,6 +2,7 @@
 // open a project's workspace (workspace, exports).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { analyze } from '@castbook/text-analysis';
+import { stripMarkup } from '@castbook/text-analysis/documents';
 import { pdncText } from '@castbook/test-kit/pdnc';
 import { headersOf, sessionOf, type Session } from './session.js';
 
@@ -49,8 +50,8 @@ export async function createProject(
   return id;
 }
 
-/** The whole of Oliver Twist, as a user would upload it. */
-export const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+/** The whole of Oliver Twist, as the app stores it once uploaded (LF line ends, no `_italics_` markup). */
+export const OLIVER = stripMarkup(pdncText('OliverTwist').replace(/\r\n?/g, '\n'));
 /** Oliver Twist's first five chapters: Mr. Bumble speaks in them. */
 export const OLIVER_CHAPTERS = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
 
@@ -63,8 +64,10 @@ export async function analysedProject(page: Page, title = 'Oliver Twist', conten
   const s = await sessionOf(page);
   const id = await createProject(page.request, s, title, content);
   const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s), timeout: 60_000 });
-  const { outline } = ((await project.json()) as { data: { outline: never[] } }).data;
-  const { characters, quotes } = analyze(content, { outline });
+  // The text as stored (light markup such as `_italics_` is removed when a text is saved): the
+  // offsets of the quotes found here must point into it.
+  const stored = ((await project.json()) as { data: { outline: never[]; content: string } }).data;
+  const { characters, quotes } = analyze(stored.content, { outline: stored.outline });
   for (const [path, data] of [
     ['characters', { characters }],
     ['quotes', { quotes }],

@@ -4,6 +4,7 @@
 import type { Character, EventEnvelope, Quote } from '@castbook/contracts';
 import { createLogger, Database, freePort, newEvent } from '@castbook/platform';
 import { analyze } from '@castbook/text-analysis';
+import { stripMarkup } from '@castbook/text-analysis/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -14,7 +15,8 @@ import {
   type WorkspaceStack,
 } from '@castbook/test-kit';
 
-const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+// As the projects service stores it: line ends LF, light markup (`_italics_`) removed.
+const OLIVER = stripMarkup(pdncText('OliverTwist').replace(/\r\n?/g, '\n'));
 /** Oliver Twist's first six chapters: about 94,000 characters, ten chunks. */
 const CHAPTERS = OLIVER.slice(0, OLIVER.indexOf(' CHAPTER VII.'));
 

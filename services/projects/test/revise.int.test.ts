@@ -5,6 +5,7 @@
 // a stale SHA-256 is a 409 that changes nothing.
 import { createHash } from 'node:crypto';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import { stripMarkup } from '@castbook/text-analysis/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
@@ -15,7 +16,8 @@ import {
   type WorkspaceStack,
 } from '@castbook/test-kit';
 
-const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
+// As stored: line ends LF, light markup (`_italics_`) removed.
+const OLIVER = stripMarkup(pdncText('OliverTwist').replace(/\r\n?/g, '\n'));
 /** Oliver Twist's first three chapters. */
 const BOOK = OLIVER.slice(0, OLIVER.indexOf(' CHAPTER IV.'));
 

@@ -39,6 +39,8 @@ describe('project rules', () => {
     expect(checkTitle('  Emma ')).toBe('Emma');
     expect(() => checkContent('\n \n')).toThrow('Content is required');
     expect(checkContent('a\r\nb\rc\n')).toBe('a\nb\nc\n');
+    // Pasted text loses light markup as an upload does; underscores inside words stay.
+    expect(checkContent('"_Never_," said *he*, in snake_case.\r\n')).toBe('"Never," said he, in snake_case.\n');
   });
 
   it('counts words and applies the plan limits with their messages', () => {

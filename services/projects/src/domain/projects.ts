@@ -14,6 +14,7 @@ import {
   type Quote,
 } from '@castbook/contracts';
 import { HttpError } from '@castbook/platform';
+import { stripMarkup } from '@castbook/text-analysis/documents';
 
 export interface ProjectRecord {
   id: string;
@@ -89,9 +90,15 @@ export function checkTitle(value: string | undefined): string {
  * Required text, with line ends as LF: browsers send form fields with every line end turned into
  * CRLF, so the saved text (and the offsets into it) must not depend on how it travelled.
  */
+/**
+ * A project's text as it is stored: required, LF line ends (browsers send form fields with CRLF),
+ * and without light markup such as Gutenberg's `_italics_`: pasted text as well as uploads (which
+ * parse-document has stripped already), since the stored text is what the user reads and what every
+ * offset points into (text-analysis src/text/markup.ts).
+ */
 export function checkContent(value: string | undefined): string {
   if (!value || !value.trim()) throw new HttpError(400, PROJECT_MESSAGES.content);
-  return value.replace(/\r\n?/g, '\n');
+  return stripMarkup(value.replace(/\r\n?/g, '\n'));
 }
 
 export function checkAuthorId(value: string | undefined): string {

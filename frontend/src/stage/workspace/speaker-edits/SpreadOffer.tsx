@@ -136,7 +136,8 @@ function SpreadDialog({
                 ? `Nothing else changes in this conversation (${proposal.conversationQuotes} quotes).`
                 : `${count === 1 ? '1 quote' : `${count} quotes`} of this conversation (${proposal.conversationQuotes} quotes) would change. Speakers you set stay as they are.`}
             </DialogContentText>
-            <List dense aria-label="Proposed changes" sx={{ maxHeight: 360, overflow: 'auto' }}>
+            {/* Scrolls when long: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+            <List dense aria-label="Proposed changes" tabIndex={0} sx={{ maxHeight: 360, overflow: 'auto' }}>
               {proposal.changes.map((c) => (
                 <ListItem key={c.quoteId} divider disableGutters>
                   <ListItemText
