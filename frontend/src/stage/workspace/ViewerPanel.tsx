@@ -6,7 +6,7 @@ import { Box, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { ContentViewer, type ContentViewerHandle } from './ContentViewer';
-import { CharacterFilterBar } from './find/CharacterFilterBar';
+import { CharacterFilterBar, filterBarSx } from './find/CharacterFilterBar';
 import { FindBar, FindButton } from './find/FindBar';
 import type { FindStore } from './find/find-store';
 import { useFind } from './find/use-find';
@@ -73,7 +73,14 @@ export function ViewerPanel({
     <Paper
       variant="outlined"
       data-testid="viewer-panel"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', borderRadius: 3 }}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
+        borderRadius: 3,
+        ...filterBarSx,
+      }}
     >
       <Box
         sx={{

@@ -6,7 +6,7 @@ import { startTransition, useEffect, useState } from 'react';
  * task delays the text the user came for (issue 19's "text in < 2 s"), while cards below the fold can
  * arrive a frame or two later without anyone seeing the difference.
  */
-export function useProgressiveCount(total: number, first = 24, step = 24): number {
+export function useProgressiveCount(total: number, first = 12, step = 12): number {
   const [shown, setShown] = useState(() => Math.min(total, first));
   useEffect(() => {
     if (shown >= total) return;

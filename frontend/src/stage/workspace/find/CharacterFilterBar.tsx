@@ -1,6 +1,6 @@
 // Over the text while it is filtered to one character's lines (issue 19): whose lines, how many, a
 // chip per chapter with its count (a click jumps to that chapter's first line) and Clear filter.
-import { Box, Button, Typography, type SxProps, type Theme } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import type { Character } from '@castbook/contracts';
 import type { Find } from './use-find';
@@ -13,37 +13,22 @@ export function CharacterFilterBar({ find, character }: { find: Find; character:
   const name = character?.name ?? 'Unknown speaker';
   const chapters = lines.chapters.filter((c) => c.chapter).length;
   return (
-    <Box
-      role="region"
-      aria-label={`Lines of ${name}`}
-      data-testid="character-filter"
-      sx={{ borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'background.default', px: 1.5, py: 0.75 }}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-        <Box
-          aria-hidden
-          sx={{ width: 12, height: 12, borderRadius: '50%', flexShrink: 0, bgcolor: character?.color ?? 'grey.500' }}
-        />
-        <Typography variant="body2" noWrap sx={{ fontSize: 13, flexGrow: 1, minWidth: 0 }} data-testid="filter-summary">
+    <div role="region" aria-label={`Lines of ${name}`} data-testid="character-filter" className="character-filter">
+      <div className="character-filter-head">
+        <span aria-hidden className="character-filter-dot" style={{ backgroundColor: character?.color }} />
+        <p className="character-filter-summary" data-testid="filter-summary">
           Lines of <strong>{name}</strong>: {plural(lines.quotes.length, 'line')}
           {chapters ? ` in ${plural(chapters, 'chapter')}` : ''}
-        </Typography>
-        <Button
-          size="small"
-          color="inherit"
-          startIcon={<FilterAltOffOutlinedIcon fontSize="small" />}
-          onClick={() => find.filterCharacter(null)}
-          sx={{ flexShrink: 0, fontSize: 13 }}
-        >
+        </p>
+        <button type="button" className="character-filter-clear" onClick={() => find.filterCharacter(null)}>
+          {CLEAR_ICON}
           Clear filter
-        </Button>
-      </Box>
+        </button>
+      </div>
       {lines.quotes.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ fontSize: 13, pt: 0.5 }}>
-          {name} has no lines.
-        </Typography>
+        <p className="character-filter-none">{name} has no lines.</p>
       ) : (
-        <Box component="ul" aria-label="Lines per chapter" sx={chipsSx}>
+        <ul aria-label="Lines per chapter" className="character-filter-chips">
           {lines.chapters.map((c) => {
             const title = c.chapter?.title ?? 'Outside the chapters';
             return (
@@ -62,24 +47,71 @@ export function CharacterFilterBar({ find, character }: { find: Find; character:
               </li>
             );
           })}
-        </Box>
+        </ul>
       )}
-    </Box>
+    </div>
   );
 }
 
-// A chip per chapter (a character can speak in a hundred): plain buttons drawn as MUI's small outlined
-// Chip by the list's one style, so filtering does not wait for a hundred Chip components to render.
-const chipsSx: SxProps<Theme> = {
-  display: 'flex',
-  gap: 0.75,
-  m: 0,
-  p: 0,
-  pt: 0.75,
-  pb: 0.25,
-  listStyle: 'none',
-  overflowX: 'auto',
-  scrollbarWidth: 'thin',
+const CLEAR_ICON = <FilterAltOffOutlinedIcon fontSize="inherit" />;
+
+/**
+ * The filter bar's look, given to the viewer panel (which is always there) rather than to the bar: its
+ * rules are in the page from the start, so filtering inserts no new CSS, which would make the browser
+ * restyle the whole page (thousands of elements: ~60 ms each time a rule came in, on the bench book).
+ * The bar is plain elements drawn as MUI's small text Button and outlined Chips.
+ */
+export const filterBarSx = {
+  '& .character-filter': {
+    borderBottom: '1px solid',
+    borderColor: 'divider',
+    bgcolor: 'background.default',
+    px: 1.5,
+    py: 0.75,
+  },
+  '& .character-filter-head': { display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 },
+  '& .character-filter-dot': { width: 12, height: 12, borderRadius: '50%', flexShrink: 0, bgcolor: 'grey.500' },
+  '& .character-filter-summary, & .character-filter-none': { m: 0, typography: 'body2', fontSize: 13 },
+  '& .character-filter-summary': {
+    flexGrow: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '& .character-filter-none': { color: 'text.secondary', pt: 0.5 },
+  '& .character-filter-clear': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 1,
+    flexShrink: 0,
+    border: 0,
+    borderRadius: '9px',
+    px: '18px',
+    py: '4px',
+    bgcolor: 'transparent',
+    color: 'inherit',
+    font: 'inherit',
+    typography: 'button',
+    fontSize: 13,
+    lineHeight: 1.75,
+    cursor: 'pointer',
+    '& svg': { fontSize: 18, ml: '-2px' },
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+  },
+  '& .character-filter-chips': {
+    display: 'flex',
+    gap: 0.75,
+    m: 0,
+    p: 0,
+    pt: 0.75,
+    pb: 0.25,
+    listStyle: 'none',
+    overflowX: 'auto',
+    scrollbarWidth: 'thin',
+  },
+  // A chip per chapter (a character can speak in a hundred): a plain button drawn as a Chip.
   '& .chapter-chip': {
     display: 'inline-flex',
     alignItems: 'center',
@@ -89,7 +121,7 @@ const chipsSx: SxProps<Theme> = {
     px: '7px',
     borderRadius: '16px',
     border: '1px solid',
-    borderColor: (t) => (t.palette.mode === 'light' ? t.palette.grey[400] : t.palette.grey[700]),
+    borderColor: (t: Theme) => (t.palette.mode === 'light' ? t.palette.grey[400] : t.palette.grey[700]),
     bgcolor: 'transparent',
     color: 'text.primary',
     font: 'inherit',
@@ -102,4 +134,4 @@ const chipsSx: SxProps<Theme> = {
   },
   '& .chapter-chip-title': { display: 'inline-block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .chapter-chip strong': { fontWeight: 700 },
-};
+} satisfies SxProps<Theme>;
