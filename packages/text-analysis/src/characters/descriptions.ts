@@ -63,11 +63,12 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
   // "The drummer shouted:", "…," the missionary asked: the description opens its sentence (or
   // follows the quote it tags) and the verb comes straight after the noun.
   for (let i = 0; i + 2 < tokens.length; i++) {
+    // Flags and length first: this pass reads every token, and slicing each one's text is the cost.
     const d = tokens.at(i)!;
+    if (!d.initial || d.inQuote || d.end - d.start !== 3 || d.text.toLowerCase() !== 'the') continue;
     const n = tokens.at(i + 1)!;
     const v = tokens.at(i + 2)!;
-    if (!d.initial || d.inQuote || d.text.toLowerCase() !== 'the' || !speakerNoun(n)) continue;
-    if (v.inQuote || v.cap || !v.joined || !SPEECH_VERBS.has(v.text)) continue;
+    if (!speakerNoun(n) || v.inQuote || v.cap || !v.joined || !SPEECH_VERBS.has(v.text)) continue;
     counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
   }
   for (let i = 0; i + 2 < tokens.length; i++) {
