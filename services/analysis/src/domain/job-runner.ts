@@ -6,7 +6,7 @@
 // out (see claimJob). Every claim counts an attempt, and every write of a run (progress, heartbeat,
 // settling, putting back) carries its (owner, attempt): a run that was taken over can write nothing
 // more. The engine runs step by step, chunk by chunk: after each step the progress is recorded
-// (with analysis.progressed.v1) and the event loop gets a turn (setImmediate), so health checks, the
+// (with analysis.progressed.v1 at each tenth of the way) and the event loop gets a turn (setImmediate), so health checks, the
 // heartbeat and the other jobs of this instance keep going.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -99,6 +99,18 @@ class Abandoned extends Error {}
 interface Held {
   lease: Lease;
   lost: boolean;
+  /** The tenth of the job's progress its last analysis.progressed.v1 reported (-1: none yet). */
+  reportedTenth: number;
+}
+
+/**
+ * Which tenth of the way a job is (0–10). analysis.progressed.v1 goes out when this grows, not after
+ * every step: the browser reads progress from the job table, nothing acts on each step's event, and
+ * a novel's ~40 steps each cost an outbox row, a Kafka record, an offset commit per consumer group
+ * and a fetch per consumer.
+ */
+export function progressTenth(p: { processedChunks: number; totalChunks: number }): number {
+  return p.totalChunks > 0 ? Math.floor((10 * Math.min(p.processedChunks, p.totalChunks)) / p.totalChunks) : 0;
 }
 
 /** The engine itself failed on this text (as opposed to storage or the database). */
@@ -244,7 +256,7 @@ export class JobRunner {
     while (!this.stopping && this.listener && this.running.size < this.o.concurrency) {
       const job = await claimJob(this.o.db.pool, this.instanceId, this.o.leaseMs, [...this.running.keys()]);
       if (!job) return;
-      const held: Held = { lease: leaseOf(job, this.instanceId), lost: false };
+      const held: Held = { lease: leaseOf(job, this.instanceId), lost: false, reportedTenth: -1 };
       const done = this.run(job, held).finally(() => {
         this.running.delete(job.jobId);
         this.wake();
@@ -375,13 +387,17 @@ export class JobRunner {
       // a stopped embedded server (fast shutdown) and a dead process lose nothing.
       await tx.query('SET LOCAL synchronous_commit = off');
       const s = await recordProgress(tx, held.lease, p, this.o.leaseMs);
-      if (s) await enqueueEvents(tx, [progressedEvent(job, { ...p, processedChunks: s.processedChunks })]);
-      return s;
+      const tenth = s ? progressTenth({ processedChunks: s.processedChunks, totalChunks: p.totalChunks }) : -1;
+      if (s && tenth > held.reportedTenth) {
+        await enqueueEvents(tx, [progressedEvent(job, { ...p, processedChunks: s.processedChunks })]);
+      }
+      return s && { ...s, tenth };
     });
     if (!state) {
       held.lost = true;
       throw new Abandoned('lease lost');
     }
+    held.reportedTenth = Math.max(held.reportedTenth, state.tenth);
     return state;
   }
 
