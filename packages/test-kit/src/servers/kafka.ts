@@ -168,6 +168,11 @@ async function startOnce(options: KafkaOptions, kafkaHome: string, dataDir: stri
       `-Xmx${options.heap ?? '512m'}`,
       '-Xms128m',
       '-XX:+UseG1GC',
+      // C1 only: a broker started for tests or a local cluster lives minutes, and in those minutes
+      // the C2 compiler was most of its CPU (10 of 13 core-seconds through a 60-book load test on 2
+      // cores); the requests it serves here need no peak-optimised code. docker-compose.yml keeps the
+      // JVM's defaults for long-lived brokers.
+      '-XX:TieredStopAtLevel=1',
       '-Djava.awt.headless=true',
       `-Dkafka.logs.dir=${logsDir}`,
       `-Dlog4j.configuration=file:${join(INFRA_DIR, 'kafka', 'log4j.properties')}`,
