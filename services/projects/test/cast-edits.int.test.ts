@@ -249,6 +249,22 @@ describe('deleting a character', () => {
         .sort(),
     );
   }, 120_000);
+  it('does not come back either when a client sends the whole list without it (PATCH …/characters)', async () => {
+    const { client, id, first, dessa } = await analysedBook();
+    const patched = await client.call<Character[]>('PATCH', `/api/projects/${id}/characters`, {
+      characters: first.characters.filter((c) => c.id !== dessa.id),
+    });
+    expect(patched.status).toBe(200);
+    const again = await analysed(client, id);
+    expect(again.analysisStatus).toBe('completed');
+    expect(again.characters.map((c) => c.name).filter((n) => /Dessa/.test(n))).toEqual([]);
+    expect(again.characters.map((c) => c.id).sort()).toEqual(
+      first.characters
+        .map((c) => c.id)
+        .filter((c) => c !== dessa.id)
+        .sort(),
+    );
+  }, 120_000);
 });
 
 describe('marking a quote "not dialog"', () => {

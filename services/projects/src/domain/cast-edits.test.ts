@@ -2,7 +2,7 @@ import type { Quote, VoiceTake } from '@castbook/contracts';
 import { HttpError } from '@castbook/platform';
 import { character } from '@castbook/test-kit/entities';
 import { describe, expect, it } from 'vitest';
-import { CAST_MESSAGES, deleteCharacter, mergeCharacters } from './cast-edits.js';
+import { CAST_MESSAGES, deleteCharacter, droppedNames, mergeCharacters } from './cast-edits.js';
 
 const ch = character;
 const q = (id: string, speakerId: string | null, extra: Partial<Quote> = {}): Quote => ({
@@ -161,5 +161,28 @@ describe('deleteCharacter', () => {
     expect(r.quotes[2]).toMatchObject({ speakerId: 'c2', candidates: [{ speakerId: 'c2', probability: 0.9 }] });
     expect(deletedNames).toEqual(['mr bumble', 'bumble', 'beadle']);
     expect(refusal(() => deleteCharacter(state, 'c9'))).toEqual([404, 'Character not found: c9']);
+  });
+});
+
+describe('droppedNames', () => {
+  const bumble = ch('c1', 'Mr. Bumble', { alternativeNames: ['the beadle'], analysedName: 'Bumble' });
+  const oliver = ch('c2', 'Oliver');
+  const monks = ch('c3', 'Monks', { alternativeNames: ['Edward Leeford'] });
+
+  it('names what the characters a new list leaves out went by', () => {
+    expect(droppedNames([bumble, oliver, monks], [oliver])).toEqual([
+      'mr bumble',
+      'bumble',
+      'beadle',
+      'monks',
+      'edward leeford',
+    ]);
+    expect(droppedNames([bumble, oliver], [oliver, bumble])).toEqual([]);
+    expect(droppedNames([oliver], [oliver, monks])).toEqual([]);
+  });
+
+  it('keeps the names a character still in the list goes by (a merge by hand)', () => {
+    const oliverWithMonksNames = { ...oliver, alternativeNames: ['Monks'] };
+    expect(droppedNames([oliver, monks], [oliverWithMonksNames])).toEqual(['edward leeford']);
   });
 });

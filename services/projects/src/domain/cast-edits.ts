@@ -83,10 +83,7 @@ export function mergeCharacters(state: Analysed, fromId: string, intoId: string)
  * `deletedNames` are the name keys it went by (its name, the engine's name, its aliases).
  */
 export function deleteCharacter(state: Analysed, id: string): { state: Analysed; deletedNames: string[] } {
-  const gone = find(state.characters, id);
-  const deletedNames = [
-    ...new Set([gone.name, gone.analysedName ?? '', ...gone.alternativeNames].map(nameKey).filter(Boolean)),
-  ];
+  const deletedNames = nameKeysOf(find(state.characters, id));
   const quotes = state.quotes.map((q) => {
     const without = q.candidates?.some((c) => c.speakerId === id)
       ? { ...q, candidates: q.candidates.filter((c) => c.speakerId !== id) }
@@ -94,4 +91,22 @@ export function deleteCharacter(state: Analysed, id: string): { state: Analysed;
     return q.speakerId === id ? unattributed(without) : without;
   });
   return { state: { characters: state.characters.filter((c) => c.id !== id), quotes }, deletedNames };
+}
+
+/** The name keys a character goes by: its name, the engine's name for it, its aliases. */
+function nameKeysOf(c: Character): string[] {
+  return [...new Set([c.name, c.analysedName ?? '', ...c.alternativeNames].map(nameKey).filter(Boolean))];
+}
+
+/**
+ * The name keys of the characters a whole new list (PATCH …/characters) leaves out, as a delete
+ * records them, less the names a character still in the list goes by (a merge made by hand drops one
+ * character and gives its names to another: those are not deleted).
+ */
+export function droppedNames(before: readonly Character[], after: readonly Character[]): string[] {
+  const kept = new Set(after.map((c) => c.id));
+  const stillNamed = new Set(after.flatMap(nameKeysOf));
+  return [
+    ...new Set(before.filter((c) => !kept.has(c.id)).flatMap((c) => nameKeysOf(c).filter((k) => !stillNamed.has(k)))),
+  ];
 }

@@ -55,7 +55,7 @@ import {
 import { dismissalsOf, layUserQuotes, markUserEdits, type Analysed } from './reanalysis.js';
 import { textMoves, type OffsetMap } from './text-moves.js';
 import { carryTitles, itemsKept } from './outline-titles.js';
-import { deleteCharacter, mergeCharacters } from './cast-edits.js';
+import { deleteCharacter, droppedNames, mergeCharacters } from './cast-edits.js';
 import {
   applySpeakerChanges,
   assignChapterLines,
@@ -463,8 +463,14 @@ export class Projects {
       return takes ? { ...c, voiceTakes: takes } : c;
     });
     const marked = markUserEdits(current.characters, withTakes);
-    // With limits: voice samples no character points at any more are released (storage changes).
-    return this.save(caller, current, { ...current, characters: marked, updatedAt: new Date() }, [], { limits });
+    // A character the list leaves out was deleted: its names are kept out of re-analysis, as
+    // DELETE …/characters/{id} keeps them. With limits: voice samples no character points at any
+    // more are released (storage changes).
+    const deletedNames = droppedNames(current.characters, marked);
+    return this.save(caller, current, { ...current, characters: marked, updatedAt: new Date() }, [], {
+      limits,
+      alsoWrite: (tx) => addDeletedNames(tx, current.id, deletedNames),
+    });
   }
 
   /**
