@@ -66,6 +66,22 @@ for topology in $TOPOLOGIES; do
     fi
     sleep 1
   done
-  LABEL="distributed, $topology analysis process(es)" BASE_URL="http://127.0.0.1:$port" bash infra/scripts/loadtest.sh
+  label="distributed, $topology analysis process(es)"
+  if [ "$WARMUP_BOOKS" -gt 0 ]; then
+    log "warming up with $WARMUP_BOOKS books (not measured)"
+    BOOKS="$WARMUP_BOOKS" ROUNDS=1 WARMUP_BOOKS=0 LABEL="warm-up" BASE_URL="http://127.0.0.1:$port" \
+      bash infra/scripts/loadtest.sh >/dev/null
+  fi
+  before="$(bash infra/scripts/cpu-by-process.sh "$cluster_dir")"
+  WARMUP_BOOKS=0 LABEL="$label" BASE_URL="http://127.0.0.1:$port" bash infra/scripts/loadtest.sh
+  after="$(bash infra/scripts/cpu-by-process.sh "$cluster_dir")"
+  # Where a book's CPU went: each kind of process's CPU seconds over the run, per book submitted.
+  join <(echo "$before") <(echo "$after") | awk -v books="$((BOOKS * ROUNDS))" -v label="$label" '
+    { used[$1] = $3 - $2; total += $3 - $2 }
+    END {
+      line = sprintf("[%s] CPU seconds per book: %.3f in all;", label, total / books)
+      for (k in used) line = line sprintf(" %s %.3f", k, used[k] / books)
+      print line
+    }'
   stop_cluster
 done
