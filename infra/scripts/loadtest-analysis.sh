@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run loadtest:analysis`: the k6 analysis-pipeline test (infra/k6/analysis.js: BOOKS users at
 # once, default 20, each uploading ROUNDS dev-set novels in turn, default 3, polling each until it is
-# analysed; after WARMUP_BOOKS unmeasured books, default 8) against
+# analysed; after WARMUP_BOOKS unmeasured books, default 20: each process compiles the engine as it first runs it) against
 #   1. embedded mode (`npm start`, started by loadtest.sh on a free port unless BASE_URL is given),
 #   2. the distributed topology (`npm run start:cluster`: PostgreSQL, Kafka, MinIO and one process per
 #      service) with one analysis process, and
@@ -21,7 +21,7 @@ done
 [ -n "${PDNC_DIR:-}" ] || { log "PDNC data not found: set CASTBOOK_SHARED_DIR"; exit 1; }
 
 # BOOKS users at once, ROUNDS books each, after WARMUP_BOOKS unmeasured ones (see loadtest.sh).
-export PDNC_DIR K6_SCRIPT=infra/k6/analysis.js BOOKS="${BOOKS:-20}" ROUNDS="${ROUNDS:-3}" WARMUP_BOOKS="${WARMUP_BOOKS:-8}"
+export PDNC_DIR K6_SCRIPT=infra/k6/analysis.js BOOKS="${BOOKS:-20}" ROUNDS="${ROUNDS:-3}" WARMUP_BOOKS="${WARMUP_BOOKS:-20}"
 # One load generator signs up every user: lift the gateway's per-address limits for the stacks
 # this script starts.
 export RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_REGISTER_PER_MINUTE=1000000
