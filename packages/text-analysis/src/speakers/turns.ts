@@ -360,7 +360,7 @@ export function buildTurns(
       const lead = r === 0 ? leadIn : { char: -1, pronoun: null };
       if (lead.char >= 0) cands.add(lead.char);
       // The run's first quote, else a later untagged one that the narration before it introduces
-      // ("Orla's remark was-- '…' --Tam's was-- '…'"); a tagged one's narration is its tag.
+      // ('"Listen!" Then Orla chaffed him: "…"'); a tagged one's narration is its tag.
       let leadInHere = -1;
       for (let k = 0; k < run.length && leadInHere < 0; k++) {
         if (k > 0 && tags[run[k]!]) continue;
