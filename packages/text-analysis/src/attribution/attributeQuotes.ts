@@ -141,7 +141,7 @@ export function attributeDetailed(
   });
   // "said the count": the book's only count, unless a role of that name was found.
   for (const [title, i] of soleTitleHolders(characters)) if (!describedBy.has(title)) describedBy.set(title, i);
-  // "the gentleman in the white waistcoat": described speakers known by a noun and a detail.
+  // "the gentleman in the grey waistcoat": described speakers known by a noun and a detail.
   const phrases = [...describedBy.keys()].filter((n) => n.includes(' '));
   const eligible = characters.map((c, i) => i === narrator || c.mentions >= MIN_NARRATION_MENTIONS);
   const ctx: TagContext = { tokens, mentionAt, text };

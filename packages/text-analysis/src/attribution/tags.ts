@@ -342,7 +342,7 @@ function descriptionAfter(tk: TokenList, i: number, hi: number): Token | null {
   if (!d || d.cap || !DETERMINERS.has(d.text)) return null;
   let k = i + 1;
   // Up to two adjectives: "the old gentleman", "the poor little child"; the noun phrase ends before
-  // a preposition, article or adverb ("the gentleman in the white waistcoat", "the doctor gravely").
+  // a preposition, article or adverb ("the gentleman in the grey waistcoat", "the doctor gravely").
   while (
     k < hi &&
     k < i + 4 &&

@@ -102,15 +102,15 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
  * throughout, while a named character is given a passing detail in one scene or two.
  */
 const MIN_PHRASE_TAGS = 4;
-/** Prepositions that attach a telling detail to a generic noun: "the gentleman in the white waistcoat". */
+/** Prepositions that attach a telling detail to a generic noun: "the gentleman in the grey waistcoat". */
 const DETAIL_PREPOSITIONS = new Set(['in', 'with']);
-/** Words at most between the detail's article and its noun ("the white waistcoat"). */
+/** Words at most between the detail's article and its noun ("the grey waistcoat"). */
 const DETAIL_WORDS = 3;
 
 /**
- * "said the gentleman in the white waistcoat": a generic person noun made one person by a detail
+ * "said the gentleman in the grey waistcoat": a generic person noun made one person by a detail
  * (a preposition, an article and up to DETAIL_WORDS lower-case words ending the tag). Returns each
- * phrase ("gentleman in the white waistcoat") with how often it tags speech, verb first.
+ * phrase ("gentleman in the grey waistcoat") with how often it tags speech, verb first.
  */
 export function describedPhrases(tokens: TokenList): Map<string, number> {
   const counts = new Map<string, number>();
@@ -126,7 +126,7 @@ export function describedPhrases(tokens: TokenList): Map<string, number> {
     const prep = tokens.at(n + 1);
     const art = tokens.at(n + 2);
     if (!noun || !prep || !art || !GENERIC_PERSONS.has(noun.text) || !DETAIL_PREPOSITIONS.has(prep.text)) continue;
-    // "in a low voice" tells how it was said; "in the white waistcoat" tells who.
+    // "in a low voice" tells how it was said; "in the grey waistcoat" tells who.
     if (art.text !== 'the') continue;
     const words: string[] = [];
     let k = n + 1;
