@@ -197,6 +197,48 @@ describe('attributeQuotes', () => {
     expect(r.map((q) => q.who)).toEqual(['The cook', 'Orla', 'The cook', 'Orla']);
   });
 
+  it('makes a speaker of a generic noun that a recurring detail makes one person', () => {
+    const lines = [
+      'Will it rain?',
+      'It may.',
+      'And the road?',
+      'Flooded.',
+      'Then we wait.',
+      'We do.',
+      'Agreed?',
+      'Yes.',
+    ];
+    const r = run(
+      setting +
+        lines
+          .map((l, i) => (i % 2 === 0 ? `"${l}" said the gentleman in the grey\nwaistcoat.` : `"${l}" said Orla.`))
+          .join('\n\n'),
+    );
+    expect(r.map((q) => q.who)).toEqual(
+      lines.map((_, i) => (i % 2 === 0 ? 'The gentleman in the grey waistcoat' : 'Orla')),
+    );
+  });
+
+  it('keeps a detail that tells how it was said, or is seldom used, out of the cast', () => {
+    const manner = ['"Will it rain?" said the gentleman in a low voice.', '"It may," said Orla.'];
+    const r = run(setting + [...manner, ...manner, ...manner, ...manner].join('\n\n'));
+    expect(r.some((q) => q.who?.includes('voice'))).toBe(false);
+    const rare = ['"Rain?" said the gentleman in the grey waistcoat.', '"Yes," said Orla.'];
+    expect(run(setting + [...rare, ...rare].join('\n\n')).some((q) => q.who?.includes('waistcoat'))).toBe(false);
+  });
+
+  it('takes the noun of a describing tag before a preposition or an adverb', () => {
+    const text =
+      setting + ['"Tea?" said the old doctor in a low voice.', '"Milk?" said the nurse gravely.'].join('\n\n');
+    const quotes = findQuotes(text);
+    const { characters, tokens } = findCharactersDetailed(text, quotes);
+    const { tags } = attributeDetailed(text, quotes, characters, { tokens });
+    expect(tags).toEqual([
+      { kind: 'other', noun: 'doctor' },
+      { kind: 'other', noun: 'nurse' },
+    ]);
+  });
+
   it('takes the name before a verb, not its object nor a name across a sentence end', () => {
     const r = run(
       setting +

@@ -100,6 +100,16 @@ function oneClause(text: string, tokens: TokenList, lo: number, hi: number, from
   return !text.slice(from, to).includes(';');
 }
 
+/**
+ * The described speaker's phrase a tag's noun at `at` opens ("gentleman" → "gentleman in the white
+ * waistcoat" when the text goes on so), or undefined. Line breaks inside the phrase are spaces.
+ */
+function detailPhraseAt(text: string, at: number, noun: string, phrases: readonly string[]): string | undefined {
+  if (phrases.length === 0) return undefined;
+  const ahead = text.slice(at, at + 100).replace(/\s+/g, ' ');
+  return phrases.find((p) => p.startsWith(`${noun} `) && ahead.startsWith(p) && !/^[a-z]/i.test(ahead.slice(p.length)));
+}
+
 export function attributeQuotes(
   text: string,
   quotes: readonly Quote[],
@@ -131,6 +141,8 @@ export function attributeDetailed(
   });
   // "said the count": the book's only count, unless a role of that name was found.
   for (const [title, i] of soleTitleHolders(characters)) if (!describedBy.has(title)) describedBy.set(title, i);
+  // "the gentleman in the grey waistcoat": described speakers known by a noun and a detail.
+  const phrases = [...describedBy.keys()].filter((n) => n.includes(' '));
   const eligible = characters.map((c, i) => i === narrator || c.mentions >= MIN_NARRATION_MENTIONS);
   const ctx: TagContext = { tokens, mentionAt, text };
 
@@ -183,6 +195,7 @@ export function attributeDetailed(
     }
     const s = info!.tag?.subject;
     if (!s) continue;
+    if (s.kind === 'other') s.noun = detailPhraseAt(text, s.at, s.noun, phrases) ?? s.noun;
     if (s.kind === 'name') info!.who = { char: s.char, method: 'explicit' };
     else if (s.kind === 'other') {
       // "said the old gentleman", "the child responded": usually a character already on stage.

@@ -341,8 +341,18 @@ function descriptionAfter(tk: TokenList, i: number, hi: number): Token | null {
   const d = tk.at(i);
   if (!d || d.cap || !DETERMINERS.has(d.text)) return null;
   let k = i + 1;
-  // Up to two adjectives: "the old gentleman", "the poor little child".
-  while (k < hi && k < i + 4 && !tk.at(k)!.cap && tk.at(k)!.joined && !SPEECH_VERBS.has(tk.at(k)!.text)) k++;
+  // Up to two adjectives: "the old gentleman", "the poor little child"; the noun phrase ends before
+  // a preposition, article or adverb ("the gentleman in the grey waistcoat", "the doctor gravely").
+  while (
+    k < hi &&
+    k < i + 4 &&
+    !tk.at(k)!.cap &&
+    tk.at(k)!.joined &&
+    !SPEECH_VERBS.has(tk.at(k)!.text) &&
+    !NOT_MODIFIERS.has(tk.at(k)!.text) &&
+    !isAdverb(tk.at(k))
+  )
+    k++;
   return k > i + 1 ? tk.at(k - 1)! : null;
 }
 

@@ -90,8 +90,56 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
       continue;
     counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
   }
+  for (const [phrase, k] of describedPhrases(tokens)) if (k >= MIN_PHRASE_TAGS) counts.set(phrase, k);
   return [...counts.entries()]
     .filter(([, k]) => k >= MIN_TAGS)
     .map(([n]) => n)
     .sort();
+}
+
+/**
+ * A detail phrase must tag speech this often: a book that keeps someone unnamed calls them by it
+ * throughout, while a named character is given a passing detail in one scene or two.
+ */
+const MIN_PHRASE_TAGS = 4;
+/** Prepositions that attach a telling detail to a generic noun: "the gentleman in the grey waistcoat". */
+const DETAIL_PREPOSITIONS = new Set(['in', 'with']);
+/** Words at most between the detail's article and its noun ("the grey waistcoat"). */
+const DETAIL_WORDS = 3;
+
+/**
+ * "said the gentleman in the grey waistcoat": a generic person noun made one person by a detail
+ * (a preposition, an article and up to DETAIL_WORDS lower-case words ending the tag). Returns each
+ * phrase ("gentleman in the grey waistcoat") with how often it tags speech, verb first.
+ */
+export function describedPhrases(tokens: TokenList): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i + 4 < tokens.length; i++) {
+    const v = tokens.at(i)!;
+    if (v.inQuote || v.cap || !SPEECH_VERBS.has(v.text)) continue;
+    const d = tokens.at(i + 1)!;
+    if (d.text !== 'the' || !d.joined) continue;
+    // Up to two describing words, then the noun and the preposition: "the old gentleman in".
+    let n = i + 2;
+    while (n < i + 4 && tokens.at(n + 1) && !DETAIL_PREPOSITIONS.has(tokens.at(n + 1)!.text)) n++;
+    const noun = tokens.at(n);
+    const prep = tokens.at(n + 1);
+    const art = tokens.at(n + 2);
+    if (!noun || !prep || !art || !GENERIC_PERSONS.has(noun.text) || !DETAIL_PREPOSITIONS.has(prep.text)) continue;
+    // "in a low voice" tells how it was said; "in the grey waistcoat" tells who.
+    if (art.text !== 'the') continue;
+    const words: string[] = [];
+    let k = n + 1;
+    for (; k <= n + 2 + DETAIL_WORDS; k++) {
+      const t = tokens.at(k);
+      if (!t || t.cap || t.inQuote || !t.joined) break;
+      words.push(t.text);
+    }
+    // The detail ends the tag: punctuation (or a quote) follows its last word, not more words.
+    const after = tokens.at(k);
+    if (words.length < 3 || (after && after.joined && !after.cap)) continue;
+    const phrase = [noun.text, ...words].join(' ');
+    counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
+  }
+  return counts;
 }

@@ -93,6 +93,45 @@ describe('buildTurns: a sentence that introduces the quote after it', () => {
   it('takes a sentence ending in a speech verb and a full stop', () => {
     expect(turns[3]!.leadInHere).toBe(thomas);
   });
+
+  it('reads a later untagged quote of the paragraph when the first has no lead-in', () => {
+    const later = prepared(
+      [
+        'Thomas Ashby and Margaret Pellew stood at the gate. Thomas was cold, and Margaret was tired.',
+        'The wind rose in the elms. "Listen!" Then Margaret Pellew chaffed him: "It is only the wind."',
+      ].join('\n\n'),
+    );
+    expect(later.turns).toHaveLength(1);
+    expect(later.turns[0]!.leadInHere).toBe(later.idx('Margaret'));
+  });
+});
+
+describe('buildTurns: a narration paragraph that leads into the quote after it', () => {
+  const scene = [
+    'Thomas Ashby and Margaret Pellew stood at the gate. Thomas was cold, and Margaret was tired.',
+    'Margaret Pellew looked at the sky, and said:',
+    '"It will rain."',
+    'Thomas Ashby began at once.',
+    '"Then we must hurry."',
+    'Margaret Pellew smiled.',
+    '"We must."',
+  ].join('\n\n');
+  const { turns, idx, input } = prepared(scene);
+  // Thomas Ashby may be shown by his surname: find him by either name.
+  const thomas = input.characters.findIndex((c) => /Ashby|Thomas/.test(c.name));
+
+  it('names the speaker of a paragraph ending in a colon', () => {
+    expect(turns[0]!.leadIn).toBe(idx('Margaret'));
+  });
+
+  it('names the speaker of a paragraph ending a few words after "began", "spoke" or "went on"', () => {
+    expect(thomas).toBeGreaterThanOrEqual(0);
+    expect(turns[1]!.leadIn).toBe(thomas);
+  });
+
+  it('names no one after a closed sentence of another verb ("smiled.")', () => {
+    expect(turns[2]!.leadIn).toBe(-1);
+  });
 });
 
 describe('buildTurns: one paragraph, several speakers', () => {

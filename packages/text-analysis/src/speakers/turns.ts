@@ -99,12 +99,19 @@ export function distanceOf(turn: Turn, c: number): number | undefined {
   return undefined;
 }
 
+/**
+ * Verbs that lead into speech even when their sentence ends in a full stop ("Mr. Pell began at
+ * once.", "Tam spoke now.", "Orla went on."); after most speech verbs a closed sentence is narration
+ * ("Orla smiled.", "Tam said nothing.") that the other speaker answers as often as not.
+ */
+const STOP_LEAD_VERBS = new Set(['began', 'spoke', 'continued', 'resumed', 'went']);
 /** A paragraph that ends as if speech follows: "…and said," / "…she answered:" / "…he began —". */
 const LEADS_IN = /[,:\u2014-]\s*$/;
 
 /**
- * Who a narration paragraph leads in to speak: the first character named in its last sentence
- * when that sentence has a speech verb and the paragraph ends in a comma, colon or dash.
+ * Who a narration paragraph leads in to speak: the last character named before the speech verb of
+ * its last sentence when the paragraph ends in a comma, colon or dash, or in a full stop a few words
+ * after a verb of STOP_LEAD_VERBS.
  */
 function leadInOf(
   text: string,
@@ -113,7 +120,9 @@ function leadInOf(
   mentions: readonly Mention[],
 ): { char: number; pronoun: 'm' | 'f' | null } {
   const none = { char: -1, pronoun: null };
-  if (!LEADS_IN.test(text.slice(para.start, para.end))) return none;
+  // "Mr. Pell began at once.": a full stop leads in too when a speech verb is among the last words.
+  const stops = !LEADS_IN.test(text.slice(para.start, para.end));
+  if (stops && !/[.!]\s*$/.test(text.slice(para.start, para.end))) return none;
   const lo = tokenAt(tokens, para.start);
   const hi = tokenAt(tokens, para.end);
   let from = hi;
@@ -124,6 +133,7 @@ function leadInOf(
   for (let t = hi - 1; t >= from && verb < 0; t--)
     if (!tokens.at(t)!.inQuote && SPEECH_VERBS.has(tokens.at(t)!.text)) verb = t;
   if (verb < 0) return none;
+  if (stops && (verb < hi - 1 - VERB_NEAR_END || !STOP_LEAD_VERBS.has(tokens.at(verb)!.text))) return none;
   let name = -1;
   let nameTok = -1;
   for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token < verb; k++)
@@ -349,7 +359,14 @@ export function buildTurns(
       for (const v of vocatives) cands.add(v);
       const lead = r === 0 ? leadIn : { char: -1, pronoun: null };
       if (lead.char >= 0) cands.add(lead.char);
-      const leadInHere = leadInHereOf(text, quotes[run[0]!]!.startOffset, segLo, tokens, mentions);
+      // The run's first quote, else a later untagged one that the narration before it introduces
+      // ('"Listen!" Then Orla chaffed him: "…"'); a tagged one's narration is its tag.
+      let leadInHere = -1;
+      for (let k = 0; k < run.length && leadInHere < 0; k++) {
+        if (k > 0 && tags[run[k]!]) continue;
+        const from = k === 0 ? segLo : tokenAt(tokens, quotes[run[k - 1]!]!.endOffset);
+        leadInHere = leadInHereOf(text, quotes[run[k]!]!.startOffset, from, tokens, mentions);
+      }
       if (leadInHere >= 0) cands.add(leadInHere);
 
       turns.push({
