@@ -185,7 +185,10 @@ export interface DecodedPoint {
   right: boolean;
 }
 
-/** The decisions of a model decoding a novel, for every annotated turn's quotes. */
+/**
+ * The decisions of a model decoding a novel, once per annotated quotation under each turn (the
+ * scorer's unit: weighing by the engine's quotes counted a tagged quotation, split by its tag, twice).
+ */
 export function decodedPoints(model: SpeakerModel, novel: Novel): DecodedPoint[] {
   const decisions = decode(model, novel.turns, novel.cast);
   const out: DecodedPoint[] = [];
@@ -193,7 +196,7 @@ export function decodedPoints(model: SpeakerModel, novel: Novel): DecodedPoint[]
     if (novel.gold[i] === null) return;
     const right = d.speaker >= 0 && novel.mapped[d.speaker] === novel.gold[i];
     const x = d.speaker < 0 ? null : d.facts;
-    for (let q = 0; q < novel.turns[i]!.quotes.length; q++) out.push({ x, probability: d.probability, right });
+    for (let q = 0; q < novel.quotations[i]!; q++) out.push({ x, probability: d.probability, right });
   });
   return out;
 }
@@ -254,9 +257,9 @@ export function trainModel(
  * The model of `weights` calibrated on `points`, decisions of models that never saw the novels
  * decoded: with `certainty` (trainModel's default), the confidence model's output
  * (`confidence.ts`) through the isotonic fit, else the speaker probability. Leave-one-novel-out
- * (eval:lono, folds 4), the confidence model with the run facts (flip margin, run position and
- * length, static log-odds…) gives reviewCatch25 0.5836 against 0.546 for the probability alone,
- * highConfidenceShare 0.4392 against 0.4092 and highConfidenceAccuracy 0.9661 against 0.9646.
+ * (eval:lono, folds 4), the confidence model with the run facts (flip margin, breaks, run position
+ * and length, static log-odds…) gives reviewCatch25 0.5871 against 0.546 for the probability alone,
+ * highConfidenceShare 0.4367 against 0.4092 and highConfidenceAccuracy 0.9714 against 0.9646.
  */
 export function withConfidence(weights: number[], points: readonly DecodedPoint[], certainty = true): SpeakerModel {
   if (!certainty) return modelOf(weights, fitIsotonic(points.map((p) => [p.x ? p.probability : 0, p.right])));

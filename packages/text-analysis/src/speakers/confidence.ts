@@ -40,6 +40,8 @@ export const CONFIDENCE_FEATURES = [
   'conversationSpeakers', // log of the number of speakers the path gives the conversation
   'inFlipRun', // the turn is in an untagged run with two speakers to swap
   'flip', // log(1 + how much less probable, in log, the path is with the run's speakers swapped)
+  'runBreaks', // log(1 + places where the path over the run does not alternate)
+  'anchorsDisagree', // the name tags either side of the run cannot be joined by strict alternation
   'bias',
 ] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
@@ -103,6 +105,13 @@ export interface PathFacts {
   conversationSpeakers: number[];
   /** flipMargins (model.ts): NaN outside a run with two speakers. */
   flip: Float64Array;
+  /**
+   * Per turn of an untagged run: where the path over the run and the name-tagged turns either side
+   * of it does not alternate (A, B, A: a speaker twice running, or a third one), and whether those
+   * two tagged turns are of speakers strict alternation cannot join (a break must lie between).
+   */
+  breaks: number[];
+  anchorsDisagree: boolean[];
 }
 
 export function pathFacts(turns: readonly Turn[], chosen: readonly number[], flip: Float64Array): PathFacts {
@@ -117,7 +126,29 @@ export function pathFacts(turns: readonly Turn[], chosen: readonly number[], fli
     for (let i = start; i < end; i++) conversationSpeakers[i] = who.size;
     start = end;
   }
-  return { turnsOf, conversationSpeakers, flip };
+  const breaks = new Array<number>(turns.length).fill(0);
+  const anchorsDisagree = new Array<boolean>(turns.length).fill(false);
+  const inConversation = (i: number) => i < turns.length && turns[i]!.gap <= CONVERSATION_GAP;
+  for (let a = 0; a < turns.length;) {
+    if (turns[a]!.tagNames.size) {
+      a++;
+      continue;
+    }
+    let b = a + 1;
+    while (b < turns.length && !turns[b]!.tagNames.size && inConversation(b)) b++;
+    const lo = a > 0 && inConversation(a) ? a - 1 : a;
+    const hi = inConversation(b) ? b : b - 1;
+    let n = 0;
+    for (let k = lo + 1; k <= hi; k++)
+      if (chosen[k] === chosen[k - 1] || (k >= lo + 2 && chosen[k] !== chosen[k - 2])) n++;
+    const disagree = lo < a && hi >= b && ((hi - lo) % 2 === 0) !== (chosen[hi] === chosen[lo]);
+    for (let i = a; i < b; i++) {
+      breaks[i] = n;
+      anchorsDisagree[i] = disagree;
+    }
+    a = b;
+  }
+  return { turnsOf, conversationSpeakers, flip, breaks, anchorsDisagree };
 }
 
 /** What the confidence reads of one decision. */
@@ -210,6 +241,8 @@ export function confidenceFeatures(
     out[C.inFlipRun] = 1;
     out[C.flip] = Math.log1p(Math.min(Math.max(flip, 0), 1000));
   }
+  out[C.runBreaks] = Math.log1p(path.breaks[i]!);
+  if (path.anchorsDisagree[i]) out[C.anchorsDisagree] = 1;
   out[C.bias] = 1;
   return out;
 }

@@ -313,6 +313,18 @@ describe('confidence features', () => {
     expect(path.conversationSpeakers).toEqual([2, 2, 2, 2, 2]);
   });
 
+  it('finds where the path over an untagged run stops alternating, and tags strict alternation cannot join', () => {
+    const [a, h] = [idx('Alwin'), idx('Hester')];
+    // Hester speaks twice running at the end: one break, and the tags either side (Alwin, then
+    // Hester four turns later) could not both hold under strict alternation.
+    const broken = pathFacts(turns, [a, h, a, h, h], new Float64Array(5).fill(NaN));
+    expect(broken.breaks).toEqual([0, 1, 1, 1, 0]);
+    expect(broken.anchorsDisagree).toEqual([false, true, true, true, false]);
+    const strict = pathFacts(turns, [a, h, a, h, a], new Float64Array(5).fill(NaN));
+    expect(strict.breaks).toEqual([0, 0, 0, 0, 0]);
+    expect(strict.anchorsDisagree).toEqual([false, false, false, false, false]);
+  });
+
   it('describes a decision by its probability, margin, turn kind and anchor', () => {
     const d = decode(modelWith({ tagName: 5, alternation: 2 }), turns, cast)[2]!;
     const chosen = [idx('Alwin'), idx('Hester'), idx('Alwin'), idx('Hester'), idx('Hester')];
@@ -335,6 +347,8 @@ describe('confidence features', () => {
     expect(f.inFlipRun).toBe(1);
     expect(f.flip).toBeCloseTo(Math.log(3), 10);
     expect(f.conversationSpeakers).toBeCloseTo(Math.log(2), 10);
+    expect(f.runBreaks).toBeCloseTo(Math.log(2), 10);
+    expect(f.anchorsDisagree).toBe(1);
     expect(f.entropy).toBeCloseTo(-d.ranked.reduce((a, r) => a + r.probability * Math.log(r.probability), 0), 10);
     // The decision's facts are the features the decoder computed for it.
     expect(d.facts.length).toBe(CONFIDENCE_COUNT);
