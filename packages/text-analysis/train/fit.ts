@@ -258,8 +258,8 @@ export function trainModel(
  * decoded: with `certainty` (trainModel's default), the confidence model's output
  * (`confidence.ts`) through the isotonic fit, else the speaker probability. Leave-one-novel-out
  * (eval:lono, folds 4), the confidence model with the run facts (flip margin, breaks, run position
- * and length, static log-odds…) gives reviewCatch25 0.5871 against 0.546 for the probability alone,
- * highConfidenceShare 0.4367 against 0.4092 and highConfidenceAccuracy 0.9714 against 0.9646.
+ * and length, static log-odds…) gives reviewCatch25 0.5887 against 0.546 for the probability alone,
+ * highConfidenceShare 0.4357 against 0.4092 and highConfidenceAccuracy 0.9713 against 0.9646.
  */
 export function withConfidence(weights: number[], points: readonly DecodedPoint[], certainty = true): SpeakerModel {
   if (!certainty) return modelOf(weights, fitIsotonic(points.map((p) => [p.x ? p.probability : 0, p.right])));

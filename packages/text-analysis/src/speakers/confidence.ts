@@ -42,6 +42,10 @@ export const CONFIDENCE_FEATURES = [
   'flip', // log(1 + how much less probable, in log, the path is with the run's speakers swapped)
   'runBreaks', // log(1 + places where the path over the run does not alternate)
   'anchorsDisagree', // the name tags either side of the run cannot be joined by strict alternation
+  // Products a linear model cannot form: the probability counts for less deep in a run, or far from a tag.
+  'logOddsByFlip',
+  'logOddsUnanchored',
+  'runPositionByLength',
   'bias',
 ] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
@@ -243,6 +247,9 @@ export function confidenceFeatures(
   }
   out[C.runBreaks] = Math.log1p(path.breaks[i]!);
   if (path.anchorsDisagree[i]) out[C.anchorsDisagree] = 1;
+  out[C.logOddsByFlip] = out[C.logOdds]! * out[C.flip]!;
+  out[C.logOddsUnanchored] = out[C.logOdds]! * out[C.noAnchor]!;
+  out[C.runPositionByLength] = out[C.runPosition]! * out[C.runLength]!;
   out[C.bias] = 1;
   return out;
 }

@@ -349,6 +349,9 @@ describe('confidence features', () => {
     expect(f.conversationSpeakers).toBeCloseTo(Math.log(2), 10);
     expect(f.runBreaks).toBeCloseTo(Math.log(2), 10);
     expect(f.anchorsDisagree).toBe(1);
+    expect(f.logOddsByFlip).toBeCloseTo(f.logOdds! * Math.log(3), 10);
+    expect(f.logOddsUnanchored).toBe(0);
+    expect(f.runPositionByLength).toBeCloseTo(0.2 * 0.15, 10);
     expect(f.entropy).toBeCloseTo(-d.ranked.reduce((a, r) => a + r.probability * Math.log(r.probability), 0), 10);
     // The decision's facts are the features the decoder computed for it.
     expect(d.facts.length).toBe(CONFIDENCE_COUNT);
