@@ -32,6 +32,11 @@ export interface Novel {
   gold: (string | null)[];
   /** Per turn: the character standing for the annotated speaker (the most named of those that map to it), or -1. */
   labels: number[];
+  /**
+   * Per turn: how many annotated quotations lie under it. The scorer counts quotations, and a
+   * tagged one is often two of the engine's quotes (the parts either side of the tag).
+   */
+  quotations: number[];
 }
 
 /** The dev novels, by folder name, sorted. */
@@ -108,19 +113,24 @@ export function loadNovel(name: string): Novel {
   const speakerId = goldSpeakerId(gold);
   // Annotated spans in offset order, for the overlap search.
   const spans = gold.quotes
-    .flatMap((q) => q.spans.map(([a, b]) => ({ a, b, id: speakerId(q.speaker) })))
+    .flatMap((q, k) => q.spans.map(([a, b]) => ({ a, b, id: speakerId(q.speaker), k })))
     .sort((x, y) => x.a - y.a);
   let s = 0;
   const goldOf: (string | null)[] = [];
   const labels: number[] = [];
+  const quotations: number[] = [];
   for (const turn of turns) {
     const votes = new Map<string, number>();
+    const under = new Set<number>();
     for (const k of turn.quotes) {
       const q = quotes[k]!;
       while (s < spans.length && spans[s]!.b <= q.startOffset) s++;
       for (let j = s; j < spans.length && spans[j]!.a < q.endOffset; j++) {
         const o = Math.min(q.endOffset, spans[j]!.b) - Math.max(q.startOffset, spans[j]!.a);
-        if (o > 0) votes.set(spans[j]!.id, (votes.get(spans[j]!.id) ?? 0) + o);
+        if (o > 0) {
+          votes.set(spans[j]!.id, (votes.get(spans[j]!.id) ?? 0) + o);
+          under.add(spans[j]!.k);
+        }
       }
     }
     const goldId = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
@@ -130,6 +140,7 @@ export function loadNovel(name: string): Novel {
       if (g === goldId && (label < 0 || input!.characters[c]!.mentions > input!.characters[label]!.mentions)) label = c;
     });
     labels.push(label);
+    quotations.push(under.size);
   }
-  return { name, turns, cast: castFacts(input.characters), mapped, gold: goldOf, labels };
+  return { name, turns, cast: castFacts(input.characters), mapped, gold: goldOf, labels, quotations };
 }

@@ -21,9 +21,9 @@ const keep = keepAt >= 0 ? process.argv[keepAt + 1] : undefined;
 // --folds N: calibration folds (default 4; with --shared-folds at least 3, see below). Speakers do not depend on the
 // calibration, so --folds 0 gives the same accuracy figures in a fraction of the time, with raw
 // (uncalibrated) confidences: the scorer's calibration figures then mean nothing.
-// --certainty: calibrate the confidence model's output (confidence.ts) instead of the speaker
-// probability (see withConfidence: off by default).
-const certainty = process.argv.includes('--certainty');
+// --probability: calibrate the speaker probability alone instead of the confidence model's output
+// (confidence.ts; see withConfidence), for comparison.
+const certainty = !process.argv.includes('--probability');
 const foldsAt = process.argv.indexOf('--folds');
 const folds = foldsAt >= 0 ? Number(process.argv[foldsAt + 1]) : 4;
 // --cache DIR: keep the fitted speaker weights there (see FitOptions.cache), for reruns that only

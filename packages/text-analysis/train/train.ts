@@ -1,6 +1,7 @@
 // npm run train -w packages/text-analysis: fits the speaker model on all dev novels and writes
 // src/speakers/weights.ts. Deterministic: the same novels and code give the same file.
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { fileURLToPath } from 'node:url';
 import { devNovels, loadNovel } from './corpus.js';
@@ -8,7 +9,10 @@ import { trainModel } from './fit.js';
 
 const started = Date.now();
 const novels = devNovels().map(loadNovel);
-const model = trainModel(novels);
+// --cache DIR: reuse speaker weights fitted by eval:lono or an earlier run (FitOptions.cache): the
+// same weights, for a retrain that only changes the confidence model.
+const cacheAt = process.argv.indexOf('--cache');
+const model = trainModel(novels, cacheAt >= 0 ? { cache: resolve(process.argv[cacheAt + 1]!) } : {});
 const target = fileURLToPath(new URL('../src/speakers/weights.ts', import.meta.url));
 // Formatted as the repository's prettier settings want, so a retrain leaves `npm run lint` green.
 const source =

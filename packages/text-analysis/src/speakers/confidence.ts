@@ -3,7 +3,11 @@
 // exchange is decided with high probability and flips parity as a whole. So the confidence is a
 // second, small logistic model over facts of the decision (the probability, the margin over the
 // runner-up, the kind of turn, how far the nearest name tag is in its conversation), fitted on
-// out-of-fold decodes of held-out novels, then mapped through the isotonic calibration.
+// out-of-fold decodes of held-out novels, then mapped through the isotonic calibration. What it
+// is asked for is mostly a ranking (which quotes a reviewer should read first), and most errors
+// that rank high are untagged runs decided the wrong way round, so several facts describe the run:
+// its length, the turn's place in it, and how much less probable the path is with the run's two
+// speakers swapped (`flipMargins` in model.ts).
 import { CONVERSATION_GAP, turnKind } from './features.js';
 import type { Turn } from './turns.js';
 
@@ -24,6 +28,24 @@ export const CONFIDENCE_FEATURES = [
   'answersAddress', // the turn before addressed the speaker by name: they answer
   'addressedHere', // the turn addresses the speaker by name: rarely their own words
   'namedHere', // the speaker is named in the paragraph's narration
+  'staticLogOdds', // log-odds of the speaker on the features that ignore who spoke before
+  'staticAgrees', // … on which the speaker is also the best candidate
+  'entropy', // entropy of the candidates' probabilities
+  'plausible', // log of the number of candidates at probability 0.05 or more
+  'tagged', // a tag names the speaker
+  'ruleDisagrees', // the rule sieves chose someone else
+  'runPosition', // turns since the last name tag of the conversation: min(n, 10) / 10
+  'runLength', // turns in the untagged run the turn is in: min(n, 20) / 20
+  'bookTurns', // log(1 + turns the path gives the speaker in the book) / 5: minor voices err more
+  'conversationSpeakers', // log of the number of speakers the path gives the conversation
+  'inFlipRun', // the turn is in an untagged run with two speakers to swap
+  'flip', // log(1 + how much less probable, in log, the path is with the run's speakers swapped)
+  'runBreaks', // log(1 + places where the path over the run does not alternate)
+  'anchorsDisagree', // the name tags either side of the run cannot be joined by strict alternation
+  // Products a linear model cannot form: the probability counts for less deep in a run, or far from a tag.
+  'logOddsByFlip',
+  'logOddsUnanchored',
+  'runPositionByLength',
   'bias',
 ] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
@@ -39,11 +61,15 @@ export interface ConfidenceModel {
 /**
  * Per turn, what its conversation looks like (turns no more than CONVERSATION_GAP narration
  * paragraphs apart): the distance in turns to the nearest turn with a name tag (Infinity when
- * none), and the number of turns.
+ * none), the number of turns, and its untagged run (consecutive turns of the conversation whose
+ * tags name no one): the turn's position in it (1 for the first, 0 for a name-tagged turn) and its
+ * length (0 for a name-tagged turn).
  */
 export interface ConversationFacts {
   anchor: number[];
   length: number[];
+  run: number[];
+  runLength: number[];
 }
 
 export function conversationFacts(turns: readonly Turn[]): ConversationFacts {
@@ -66,7 +92,67 @@ export function conversationFacts(turns: readonly Turn[]): ConversationFacts {
     }
     start = end;
   }
-  return { anchor, length };
+  const run = new Array<number>(n).fill(0);
+  const runLength = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    if (turns[i]!.tagNames.size) continue;
+    run[i] = i > 0 && turns[i]!.gap <= CONVERSATION_GAP ? run[i - 1]! + 1 : 1;
+  }
+  for (let i = n - 1; i >= 0; i--)
+    if (run[i]) runLength[i] = i + 1 < n && run[i + 1]! > run[i]! ? runLength[i + 1]! : run[i]!;
+  return { anchor, length, run, runLength };
+}
+
+/** Facts of the whole decoded path: turns per speaker, speakers per turn's conversation, run flips. */
+export interface PathFacts {
+  turnsOf: Map<number, number>;
+  conversationSpeakers: number[];
+  /** flipMargins (model.ts): NaN outside a run with two speakers. */
+  flip: Float64Array;
+  /**
+   * Per turn of an untagged run: where the path over the run and the name-tagged turns either side
+   * of it does not alternate (A, B, A: a speaker twice running, or a third one), and whether those
+   * two tagged turns are of speakers strict alternation cannot join (a break must lie between).
+   */
+  breaks: number[];
+  anchorsDisagree: boolean[];
+}
+
+export function pathFacts(turns: readonly Turn[], chosen: readonly number[], flip: Float64Array): PathFacts {
+  const turnsOf = new Map<number, number>();
+  for (const c of chosen) if (c >= 0) turnsOf.set(c, (turnsOf.get(c) ?? 0) + 1);
+  const conversationSpeakers = new Array<number>(turns.length).fill(0);
+  for (let start = 0; start < turns.length;) {
+    let end = start + 1;
+    while (end < turns.length && turns[end]!.gap <= CONVERSATION_GAP) end++;
+    const who = new Set<number>();
+    for (let i = start; i < end; i++) if (chosen[i]! >= 0) who.add(chosen[i]!);
+    for (let i = start; i < end; i++) conversationSpeakers[i] = who.size;
+    start = end;
+  }
+  const breaks = new Array<number>(turns.length).fill(0);
+  const anchorsDisagree = new Array<boolean>(turns.length).fill(false);
+  const inConversation = (i: number) => i < turns.length && turns[i]!.gap <= CONVERSATION_GAP;
+  for (let a = 0; a < turns.length;) {
+    if (turns[a]!.tagNames.size) {
+      a++;
+      continue;
+    }
+    let b = a + 1;
+    while (b < turns.length && !turns[b]!.tagNames.size && inConversation(b)) b++;
+    const lo = a > 0 && inConversation(a) ? a - 1 : a;
+    const hi = inConversation(b) ? b : b - 1;
+    let n = 0;
+    for (let k = lo + 1; k <= hi; k++)
+      if (chosen[k] === chosen[k - 1] || (k >= lo + 2 && chosen[k] !== chosen[k - 2])) n++;
+    const disagree = lo < a && hi >= b && ((hi - lo) % 2 === 0) !== (chosen[hi] === chosen[lo]);
+    for (let i = a; i < b; i++) {
+      breaks[i] = n;
+      anchorsDisagree[i] = disagree;
+    }
+    a = b;
+  }
+  return { turnsOf, conversationSpeakers, flip, breaks, anchorsDisagree };
 }
 
 /** What the confidence reads of one decision. */
@@ -78,7 +164,16 @@ export interface DecisionFacts {
   candidates: number;
   sameAsLast: boolean;
   ruleAgrees: boolean;
+  /** The speaker's probability on the history-free features alone, and whether it is the best there. */
+  staticProbability: number;
+  staticBest: boolean;
+  /** Entropy of the candidates' probabilities, and how many have at least PLAUSIBLE. */
+  entropy: number;
+  plausible: number;
 }
+
+/** A candidate's probability from which it counts as plausible. */
+const PLAUSIBLE = 0.05;
 
 /** The facts of turn i's decision `d`, given the speaker decided for the turn before. */
 export function decisionFacts(
@@ -86,9 +181,16 @@ export function decisionFacts(
   i: number,
   d: { speaker: number; probability: number; ranked: readonly { char: number; probability: number }[] },
   previous: number,
+  statics: { probability: number; best: boolean } = { probability: d.probability, best: true },
 ): DecisionFacts {
   const t = turns[i]!;
+  let entropy = 0;
+  for (const r of d.ranked) if (r.probability > 0) entropy -= r.probability * Math.log(r.probability);
   return {
+    staticProbability: statics.probability,
+    staticBest: statics.best,
+    entropy,
+    plausible: d.ranked.filter((r) => r.probability >= PLAUSIBLE).length,
     speaker: d.speaker,
     probability: d.probability,
     runnerUp: d.ranked.find((r) => r.char !== d.speaker)?.probability ?? 0,
@@ -103,12 +205,12 @@ export function confidenceFeatures(
   turns: readonly Turn[],
   i: number,
   conversation: ConversationFacts,
+  path: PathFacts,
   d: DecisionFacts,
   out: Float64Array,
 ): Float64Array {
   out.fill(0);
-  const p = Math.min(Math.max(d.probability, 1e-4), 1 - 1e-4);
-  out[C.logOdds] = Math.log(p / (1 - p));
+  out[C.logOdds] = logOdds(d.probability);
   out[C.margin] = d.probability - d.runnerUp;
   out[C.candidates] = Math.log(Math.max(1, d.candidates));
   const kind = turnKind(turns[i]!);
@@ -128,8 +230,33 @@ export function confidenceFeatures(
   if (prev && t.gap <= CONVERSATION_GAP && prev.vocatives.has(d.speaker)) out[C.answersAddress] = 1;
   if (t.vocatives.has(d.speaker)) out[C.addressedHere] = 1;
   if (t.narration.includes(d.speaker)) out[C.namedHere] = 1;
+  out[C.staticLogOdds] = logOdds(d.staticProbability);
+  if (d.staticBest) out[C.staticAgrees] = 1;
+  out[C.entropy] = d.entropy;
+  out[C.plausible] = Math.log(Math.max(1, d.plausible));
+  if (t.tagNames.has(d.speaker)) out[C.tagged] = 1;
+  if (t.rule && t.rule.char !== d.speaker) out[C.ruleDisagrees] = 1;
+  out[C.runPosition] = Math.min(conversation.run[i]!, 10) / 10;
+  out[C.runLength] = Math.min(conversation.runLength[i]!, 20) / 20;
+  out[C.bookTurns] = Math.log1p(path.turnsOf.get(d.speaker) ?? 0) / 5;
+  out[C.conversationSpeakers] = Math.log(Math.max(1, path.conversationSpeakers[i]!));
+  const flip = path.flip[i]!;
+  if (!Number.isNaN(flip)) {
+    out[C.inFlipRun] = 1;
+    out[C.flip] = Math.log1p(Math.min(Math.max(flip, 0), 1000));
+  }
+  out[C.runBreaks] = Math.log1p(path.breaks[i]!);
+  if (path.anchorsDisagree[i]) out[C.anchorsDisagree] = 1;
+  out[C.logOddsByFlip] = out[C.logOdds]! * out[C.flip]!;
+  out[C.logOddsUnanchored] = out[C.logOdds]! * out[C.noAnchor]!;
+  out[C.runPositionByLength] = out[C.runPosition]! * out[C.runLength]!;
   out[C.bias] = 1;
   return out;
+}
+
+function logOdds(probability: number): number {
+  const p = Math.min(Math.max(probability, 1e-4), 1 - 1e-4);
+  return Math.log(p / (1 - p));
 }
 
 /** The confidence model's probability that the decision is right (before the isotonic map). */

@@ -5,6 +5,7 @@
 import {
   BASE_COUNT,
   BASE_FEATURES,
+  CONVERSATION_GAP,
   baseFeaturesOf,
   FEATURE_COUNT,
   FEATURES,
@@ -22,6 +23,7 @@ import {
   confidenceFeatures,
   conversationFacts,
   decisionFacts,
+  pathFacts,
   type ConfidenceModel,
 } from './confidence.js';
 import type { CastFacts, Turn } from './turns.js';
@@ -44,6 +46,8 @@ export interface TurnDecision {
   probability: number;
   /** The confidence model's estimate that the speaker is right (before calibration). */
   certainty: number;
+  /** The CONFIDENCE_FEATURES it read (empty where the turn has no speaker). */
+  facts: Float64Array;
   /** All candidates with their probabilities, best first. */
   ranked: { char: number; probability: number }[];
   /** Features of the chosen speaker that pushed it up most (at least EVIDENCE_PUSH), strongest first. */
@@ -53,6 +57,7 @@ export interface TurnDecision {
 }
 
 const NO_ONE: ReadonlySet<number> = new Set();
+const NO_FACTS = new Float64Array(0);
 
 /** Paths kept by the beam search. */
 const BEAM = 6;
@@ -243,32 +248,36 @@ export function explain(
   avoid: ReadonlySet<number> = NO_ONE,
 ): void {
   const buf = new Float64Array(BASE_COUNT);
-  const conf = new Float64Array(CONFIDENCE_COUNT);
   const conversation = conversationFacts(turns);
+  const path = pathFacts(turns, chosen, flipMargins(model, turns, cast, chosen));
   const history: number[] = [];
   for (let i = 0; i < turns.length; i++) {
     const cands = candidatesOf(turns[i]!, history);
+    const fixed = new Map<number, number>();
     let speaker = chosen[i]!;
     // An anchored speaker (bestPath's anchors) may be no candidate of its own: score it anyway.
     if (speaker >= 0 && !cands.includes(speaker)) cands.push(speaker);
     let all: { char: number; probability: number }[] = [];
     let probs: number[] = [];
     if (cands.length && speaker >= 0) {
-      probs = softmax(logits(model, turns, i, cands, cast, history, pronounReferent(turns[i]!, cast), new Map(), buf));
+      probs = softmax(logits(model, turns, i, cands, cast, history, pronounReferent(turns[i]!, cast), fixed, buf));
       all = cands.map((c, k) => ({ char: c, probability: probs[k]! })).sort((a, b) => b.probability - a.probability);
       if (avoid.has(speaker)) speaker = all.find((r) => !avoid.has(r.char))?.char ?? -1;
     }
     if (cands.length === 0 || speaker < 0) {
-      visit({ speaker: -1, probability: 0, certainty: 0, ranked: [], evidence: [], cues: [] }, i);
+      visit({ speaker: -1, probability: 0, certainty: 0, facts: NO_FACTS, ranked: [], evidence: [], cues: [] }, i);
     } else {
       const referent = pronounReferent(turns[i]!, cast);
       const probability = probs[cands.indexOf(speaker)]!;
-      const facts = decisionFacts(turns, i, { speaker, probability, ranked: all }, history[0] ?? -1);
-      const certainty = certaintyOf(
-        model.certainty,
-        confidenceFeatures(turns, i, conversation, facts, conf),
-        probability,
+      const facts = decisionFacts(
+        turns,
+        i,
+        { speaker, probability, ranked: all },
+        history[0] ?? -1,
+        staticChoice(cands, fixed, speaker),
       );
+      const x = confidenceFeatures(turns, i, conversation, path, facts, new Float64Array(CONFIDENCE_COUNT));
+      const certainty = certaintyOf(model.certainty, x, probability);
       const ranked = all.slice(0, keepRanked);
       baseFeaturesOf(turns, i, speaker, cast, history, referent, buf);
       // A cue's push is its shared weight plus its turn-kind copy's.
@@ -284,6 +293,7 @@ export function explain(
           speaker,
           probability,
           certainty,
+          facts: x,
           ranked,
           evidence: evidence.map((e) => e.name),
           cues: pushed.map((e) => e.name),
@@ -294,4 +304,113 @@ export function explain(
     history.unshift(speaker);
     if (history.length > HISTORY) history.pop();
   }
+}
+
+/**
+ * The speaker's probability among the turn's candidates on their history-free scores alone (the
+ * `fixed` part `logits` kept), and whether it is the best there: a decision that only the decoded
+ * history carries is less sure than one the turn's own cues also make.
+ */
+function staticChoice(
+  cands: readonly number[],
+  fixed: ReadonlyMap<number, number>,
+  speaker: number,
+): { probability: number; best: boolean } {
+  const s = fixed.get(speaker)!;
+  let z = 0;
+  let best = true;
+  for (const c of cands) {
+    const o = fixed.get(c)!;
+    if (o > s) best = false;
+    z += Math.exp(o - s);
+  }
+  return { probability: 1 / z, best };
+}
+
+/** Turns after an untagged run whose probabilities the swap also changes (the tag that ends it and the next). */
+const FLIP_AFTER = 3;
+
+/**
+ * Per turn of an untagged run (consecutive turns of a conversation whose tags name no one), how
+ * much less probable (log) the run and the FLIP_AFTER turns after it are with the run's two main
+ * speakers swapped: a long exchange decided by alternation is right or wrong as a whole, and this
+ * says how firmly the turns around it hold its parity. The two main speakers are the path's most
+ * frequent ones over the run and the turns either side of it; NaN outside runs, or where there is
+ * only one speaker. Linear: each run's turns are scored twice more.
+ */
+export function flipMargins(
+  model: SpeakerModel,
+  turns: readonly Turn[],
+  cast: CastFacts,
+  chosen: readonly number[],
+): Float64Array {
+  const out = new Float64Array(turns.length).fill(NaN);
+  const buf = new Float64Array(BASE_COUNT);
+  const inConversation = (i: number) => i < turns.length && turns[i]!.gap <= CONVERSATION_GAP;
+  for (let a = 0; a < turns.length;) {
+    if (turns[a]!.tagNames.size) {
+      a++;
+      continue;
+    }
+    let b = a + 1;
+    while (b < turns.length && !turns[b]!.tagNames.size && inConversation(b)) b++;
+    const count = new Map<number, number>();
+    for (let i = inConversation(a) && a > 0 ? a - 1 : a; i < (inConversation(b) ? b + 1 : b); i++)
+      if (chosen[i]! >= 0) count.set(chosen[i]!, (count.get(chosen[i]!) ?? 0) + 1);
+    const top = [...count.entries()].sort((x, y) => y[1] - x[1]);
+    if (top.length >= 2) {
+      const [p, q] = [top[0]![0], top[1]![0]];
+      const swapped = chosen.slice(Math.max(0, a - HISTORY), b);
+      const offset = Math.max(0, a - HISTORY);
+      for (let i = a; i < b; i++) swapped[i - offset] = chosen[i] === p ? q : chosen[i] === q ? p : chosen[i]!;
+      let end = b;
+      while (end < b + FLIP_AFTER && inConversation(end)) end++;
+      const fixed = Array.from({ length: end - a }, () => new Map<number, number>());
+      const at = (path: readonly number[], base: number) => (i: number) => (i < b ? path[i - base]! : chosen[i]!);
+      const margin =
+        windowLogProb(model, turns, cast, (i) => chosen[i]!, a, end, fixed, buf) -
+        windowLogProb(model, turns, cast, at(swapped, offset), a, end, fixed, buf);
+      for (let i = a; i < b; i++) out[i] = margin;
+    }
+    a = b;
+  }
+  return out;
+}
+
+/** Log-probability of the speakers `path(i)` over turns [from, to), the history being the path's own. */
+function windowLogProb(
+  model: SpeakerModel,
+  turns: readonly Turn[],
+  cast: CastFacts,
+  path: (i: number) => number,
+  from: number,
+  to: number,
+  fixed: Map<number, number>[],
+  buf: Float64Array,
+): number {
+  const history: number[] = [];
+  for (let k = 1; k <= HISTORY && from - k >= 0; k++) history.push(path(from - k));
+  let sum = 0;
+  for (let i = from; i < to; i++) {
+    const speaker = path(i);
+    if (speaker >= 0) {
+      const cands = candidatesOf(turns[i]!, history);
+      if (!cands.includes(speaker)) cands.push(speaker);
+      const scores = logits(
+        model,
+        turns,
+        i,
+        cands,
+        cast,
+        history,
+        pronounReferent(turns[i]!, cast),
+        fixed[i - from]!,
+        buf,
+      );
+      sum += Math.log(softmax(scores)[cands.indexOf(speaker)]!);
+    }
+    history.unshift(speaker);
+    if (history.length > HISTORY) history.pop();
+  }
+  return sum;
 }

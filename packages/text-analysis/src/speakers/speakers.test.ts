@@ -10,8 +10,9 @@ import {
   confidenceFeatures,
   conversationFacts,
   decisionFacts,
+  pathFacts,
 } from './confidence.js';
-import { calibrate, decode, type SpeakerModel } from './model.js';
+import { bestPath, calibrate, decode, flipMargins, type SpeakerModel } from './model.js';
 import { buildTurns, castFacts, type Turn } from './turns.js';
 
 const passage = [
@@ -322,18 +323,77 @@ describe('confidence features', () => {
     expect(conversation.length).toEqual([5, 5, 5, 5, 5]);
   });
 
+  it('places each untagged turn in its run: position and run length', () => {
+    expect(conversation.run).toEqual([0, 1, 2, 3, 0]);
+    expect(conversation.runLength).toEqual([0, 3, 3, 3, 0]);
+  });
+
+  it('measures how much less probable a run is with its two speakers swapped', () => {
+    const model = modelWith({ tagName: 5, alternation: 2, spokeLast: -2 });
+    const chosen = bestPath(model, turns, cast);
+    const flip = flipMargins(model, turns, cast, chosen);
+    // Tagged turns are no run's; the three untagged ones share their run's margin, which alternation
+    // and the tags either side make clearly positive: swapped, Hester would answer herself.
+    expect(Number.isNaN(flip[0]!) && Number.isNaN(flip[4]!)).toBe(true);
+    expect(flip[1]).toBeGreaterThan(1);
+    expect(flip[2]).toBe(flip[1]);
+    expect(flip[3]).toBe(flip[1]);
+    // Without any cue that depends on who spoke before, swapping changes nothing the model reads
+    // but the turns' own cues, so the margin is what those say alone.
+    const flat = modelWith({ tagName: 5 });
+    const none = flipMargins(flat, turns, cast, bestPath(flat, turns, cast));
+    expect(Math.abs(none[1]!)).toBeLessThan(flip[1]!);
+  });
+
+  it('counts the path’s turns per speaker and speakers per conversation', () => {
+    const chosen = [idx('Alwin'), idx('Hester'), idx('Alwin'), idx('Hester'), idx('Hester')];
+    const path = pathFacts(turns, chosen, new Float64Array(5).fill(NaN));
+    expect(path.turnsOf.get(idx('Hester'))).toBe(3);
+    expect(path.conversationSpeakers).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it('finds where the path over an untagged run stops alternating, and tags strict alternation cannot join', () => {
+    const [a, h] = [idx('Alwin'), idx('Hester')];
+    // Hester speaks twice running at the end: one break, and the tags either side (Alwin, then
+    // Hester four turns later) could not both hold under strict alternation.
+    const broken = pathFacts(turns, [a, h, a, h, h], new Float64Array(5).fill(NaN));
+    expect(broken.breaks).toEqual([0, 1, 1, 1, 0]);
+    expect(broken.anchorsDisagree).toEqual([false, true, true, true, false]);
+    const strict = pathFacts(turns, [a, h, a, h, a], new Float64Array(5).fill(NaN));
+    expect(strict.breaks).toEqual([0, 0, 0, 0, 0]);
+    expect(strict.anchorsDisagree).toEqual([false, false, false, false, false]);
+  });
+
   it('describes a decision by its probability, margin, turn kind and anchor', () => {
     const d = decode(modelWith({ tagName: 5, alternation: 2 }), turns, cast)[2]!;
+    const chosen = [idx('Alwin'), idx('Hester'), idx('Alwin'), idx('Hester'), idx('Hester')];
+    const path = pathFacts(turns, chosen, new Float64Array([NaN, 2, 2, 2, NaN]));
     const x = confidenceFeatures(
       turns,
       2,
       conversation,
-      decisionFacts(turns, 2, d, idx('Hester')),
+      path,
+      decisionFacts(turns, 2, d, idx('Hester'), { probability: 0.4, best: false }),
       new Float64Array(CONFIDENCE_COUNT),
     );
     const f = Object.fromEntries(CONFIDENCE_FEATURES.map((n, k) => [n, x[k]]));
     expect(f.bareTurn).toBe(1);
     expect(f.anchorTwo).toBe(1);
+    expect(f.staticLogOdds).toBeCloseTo(Math.log(0.4 / 0.6), 10);
+    expect(f.staticAgrees).toBe(0);
+    expect(f.runPosition).toBeCloseTo(0.2, 10);
+    expect(f.runLength).toBeCloseTo(0.15, 10);
+    expect(f.inFlipRun).toBe(1);
+    expect(f.flip).toBeCloseTo(Math.log(3), 10);
+    expect(f.conversationSpeakers).toBeCloseTo(Math.log(2), 10);
+    expect(f.runBreaks).toBeCloseTo(Math.log(2), 10);
+    expect(f.anchorsDisagree).toBe(1);
+    expect(f.logOddsByFlip).toBeCloseTo(f.logOdds! * Math.log(3), 10);
+    expect(f.logOddsUnanchored).toBe(0);
+    expect(f.runPositionByLength).toBeCloseTo(0.2 * 0.15, 10);
+    expect(f.entropy).toBeCloseTo(-d.ranked.reduce((a, r) => a + r.probability * Math.log(r.probability), 0), 10);
+    // The decision's facts are the features the decoder computed for it.
+    expect(d.facts.length).toBe(CONFIDENCE_COUNT);
     expect(f.margin).toBeCloseTo(d.probability - d.ranked[1]!.probability, 10);
     expect(f.logOdds).toBeCloseTo(Math.log(d.probability / (1 - d.probability)), 6);
     expect(certaintyOf(undefined, x, 0.7)).toBe(0.7);
