@@ -124,4 +124,39 @@ infraDescribe('Kafka event bus', () => {
     await waitFor(() => second.includes(marker.id), 'the marker', 30_000);
     expect(second).toEqual([marker.id]);
   });
+
+  it("deletes a per-replica group when its subscription or the bus stops, and keeps a shared group's", async () => {
+    const bus = new KafkaEventBus({ brokers: brokers(), logger });
+    stops.push(() => bus.stop());
+    const topic = `per-replica.${randomUUID().slice(0, 8)}`;
+    await bus.start([topic]);
+    const seen: string[] = [];
+    const subscribe = (groupId: string, perReplica: boolean) =>
+      bus.subscribe({
+        groupId,
+        perReplica,
+        topics: [topic],
+        handler: async (e) => void seen.push(`${groupId} ${e.id}`),
+      });
+    const own = await subscribe(`own.${topic}`, true);
+    await subscribe(`own-till-bus-stops.${topic}`, true);
+    await subscribe(`shared.${topic}`, false);
+    const event = projectEvent('p1');
+    await bus.publish([{ topic, event }]);
+    await waitFor(() => seen.length === 3, 'each group to get the event', 30_000);
+
+    const admin = new Kafka({ brokers: brokers(), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    stops.push(() => admin.disconnect());
+    const groups = async () =>
+      (await admin.listGroups()).groups
+        .map((g) => g.groupId)
+        .filter((g) => g.endsWith(topic))
+        .sort();
+    expect(await groups()).toEqual([`own-till-bus-stops.${topic}`, `own.${topic}`, `shared.${topic}`]);
+    await own.stop();
+    expect(await groups()).toEqual([`own-till-bus-stops.${topic}`, `shared.${topic}`]);
+    await bus.stop();
+    expect(await groups()).toEqual([`shared.${topic}`]);
+  });
 });

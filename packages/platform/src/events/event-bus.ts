@@ -41,6 +41,13 @@ export interface SubscribeOptions {
    * attempt.
    */
   batch?: { handler: BatchEventHandler; maxSize?: number };
+  /**
+   * The group belongs to this one process (a unique `groupId`, so that every replica sees every
+   * record, e.g. session revocations): the bus deletes it when the subscription stops, instead of
+   * leaving one more empty group (and its committed offsets) on the broker per restart. A process
+   * that dies leaves its group to the broker's offset retention.
+   */
+  perReplica?: boolean;
 }
 
 export interface Subscription {

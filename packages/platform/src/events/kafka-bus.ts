@@ -159,18 +159,30 @@ export class KafkaEventBus implements EventBus {
     if (!this.connecting) throw new Error('KafkaEventBus.subscribe before start()');
     await this.connecting;
     await this.ensureTopics(options.topics);
-    const subscription = await new KafkaSubscription(this, this.kafka, this.log, options, {
+    const consuming = await new KafkaSubscription(this, this.kafka, this.log, options, {
       concurrency: this.options.partitionsConsumedConcurrently ?? this.partitions,
       maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 1000,
       commitIntervalMs: this.options.commitIntervalMs ?? 200,
     }).start();
-    this.subscriptions.add(subscription);
-    return {
+    // stop() is the caller's and the bus's own (at its stop): whoever comes first does the work.
+    const subscription: Subscription = {
       stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
+        if (!this.subscriptions.delete(subscription)) return;
+        await consuming.stop();
+        if (options.perReplica) await this.deleteGroup(options.groupId);
       },
     };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Deletes a group this process alone used (its consumer has left it); a failure only leaves it to expire. */
+  private async deleteGroup(groupId: string): Promise<void> {
+    try {
+      await this.admin.deleteGroups([groupId]);
+    } catch (err) {
+      this.log.warn({ err, groupId }, 'could not delete a per-replica consumer group; the broker expires it');
+    }
   }
 
   async health(): Promise<BusHealth> {
@@ -188,7 +200,6 @@ export class KafkaEventBus implements EventBus {
     if (this.stopped) return;
     this.stopped = true;
     await Promise.allSettled([...this.subscriptions].map((s) => s.stop()));
-    this.subscriptions.clear();
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 

@@ -51,6 +51,7 @@ export class SessionGuard {
   async listen(bus: EventBus): Promise<void> {
     this.subscription = await bus.subscribe({
       groupId: `${this.options.caller}-sessions-${randomUUID()}`,
+      perReplica: true,
       topics: [TOPICS.auth],
       fromBeginning: false,
       handler: async (event) => {
