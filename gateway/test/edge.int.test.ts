@@ -3,6 +3,7 @@
 // a body over the gateway's own limit is its 413 whether declared or streamed, long URLs are 414s
 // that say so, every answer carries the Permissions-Policy, and nothing is left hanging afterwards.
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpService, createLogger, listen, PERMISSIONS_POLICY, type HttpService } from '@castbook/platform';
 import { buildGateway } from '../src/app.js';
@@ -58,6 +59,11 @@ function send(options: {
   });
 }
 
+const BIG_JSON = {
+  quotes: Array.from({ length: 4000 }, (_, i) => ({ id: `q${i}`, text: `Line number ${i}`, speakerId: null })),
+};
+const BIG_AUDIO = Buffer.alloc(200 * 1024, 0x61);
+
 const chunks = (total: number, size = 64 * 1024) =>
   Array.from({ length: Math.ceil(total / size) }, () => Buffer.alloc(size, 0x61));
 
@@ -66,6 +72,12 @@ beforeAll(async () => {
   service = await createHttpService({ name: 'stand-in', logger, readiness: {} });
   // A public route with the default 1 MB limit, and one that takes anything the gateway lets through.
   service.post('/api/auth/register', async () => ({ success: true, data: {} }));
+  // A large JSON answer (as a long novel's project is), or the same size of audio.
+  service.get('/api/auth/login', async (req, reply) =>
+    (req.query as { kind?: string }).kind === 'audio'
+      ? reply.type('audio/wav').send(BIG_AUDIO)
+      : { success: true, data: BIG_JSON },
+  );
   await service.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', (_req, payload, done) => done(null, payload));
@@ -168,6 +180,49 @@ describe('headers', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
     expect(PERMISSIONS_POLICY).toContain('microphone=(self)');
+  });
+});
+
+describe('compression', () => {
+  const get = (path: string, encoding?: string) =>
+    new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+      const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+      request(new URL(path, gatewayUrl), { headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () =>
+          resolve({
+            encoding: res.headers['content-encoding'],
+            vary: String(res.headers.vary ?? ''),
+            body: Buffer.concat(parts),
+          }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    });
+  const whole = JSON.stringify({ success: true, data: BIG_JSON });
+
+  it("compresses a service's JSON answer with brotli or gzip, as the client accepts, and not otherwise", async () => {
+    const plain = await get('/api/auth/login');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(whole);
+
+    const br = await get('/api/auth/login', 'gzip, deflate, br, zstd');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(whole.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(whole);
+
+    const gz = await get('/api/auth/login', 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(whole);
+  });
+
+  it('leaves audio as it is', async () => {
+    const audio = await get('/api/auth/login?kind=audio', 'gzip, br');
+    expect(audio.encoding).toBeUndefined();
+    expect(audio.body.equals(BIG_AUDIO)).toBe(true);
   });
 });
 
