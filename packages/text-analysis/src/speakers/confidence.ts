@@ -9,7 +9,7 @@
 // its length, the turn's place in it, and how much less probable the path is with the run's two
 // speakers swapped (`flipMargins` in model.ts).
 import { CONVERSATION_GAP, turnKind } from './features.js';
-import type { Turn } from './turns.js';
+import { untaggedRuns, type Turn } from './turns.js';
 
 export const CONFIDENCE_FEATURES = [
   'logOdds', // log(p / (1 - p)) of the chosen speaker
@@ -132,16 +132,10 @@ export function pathFacts(turns: readonly Turn[], chosen: readonly number[], fli
   }
   const breaks = new Array<number>(turns.length).fill(0);
   const anchorsDisagree = new Array<boolean>(turns.length).fill(false);
-  const inConversation = (i: number) => i < turns.length && turns[i]!.gap <= CONVERSATION_GAP;
-  for (let a = 0; a < turns.length;) {
-    if (turns[a]!.tagNames.size) {
-      a++;
-      continue;
-    }
-    let b = a + 1;
-    while (b < turns.length && !turns[b]!.tagNames.size && inConversation(b)) b++;
-    const lo = a > 0 && inConversation(a) ? a - 1 : a;
-    const hi = inConversation(b) ? b : b - 1;
+  for (const { start: a, end: b, before, after } of untaggedRuns(turns)) {
+    // The run with the tagged turns that close it.
+    const lo = before >= 0 ? before : a;
+    const hi = after >= 0 ? after : b - 1;
     let n = 0;
     for (let k = lo + 1; k <= hi; k++)
       if (chosen[k] === chosen[k - 1] || (k >= lo + 2 && chosen[k] !== chosen[k - 2])) n++;
@@ -150,7 +144,6 @@ export function pathFacts(turns: readonly Turn[], chosen: readonly number[], fli
       breaks[i] = n;
       anchorsDisagree[i] = disagree;
     }
-    a = b;
   }
   return { turnsOf, conversationSpeakers, flip, breaks, anchorsDisagree };
 }

@@ -56,6 +56,16 @@ function heardOnce(turns: readonly Turn[], chosen: readonly number[], narrator: 
   return out;
 }
 
+/**
+ * A decision's confidence as the quote reports it: the calibrated certainty to four decimals. A
+ * reviewer reads a book's quotes from the least sure up, and at three decimals whole stretches of
+ * decisions tie (the calibration is steep at the bottom), so their order came from the text, not
+ * from how sure the engine is (leave-one-novel-out, reviewCatch25 0.5951 at three decimals).
+ */
+export function quoteConfidence(model: SpeakerModel, certainty: number): number {
+  return Math.round(calibrate(model, certainty) * 10000) / 10000;
+}
+
 export interface DecideOptions {
   model?: SpeakerModel;
 }
@@ -104,7 +114,7 @@ export function decideSpeakers(
         const { method, cue } = methodOf(d.cues);
         q.speakerId = characters[d.speaker]!.id;
         q.attributionMethod = method;
-        q.confidence = Math.round(calibrate(model, d.certainty) * 1000) / 1000;
+        q.confidence = quoteConfidence(model, d.certainty);
         q.candidates = d.ranked.slice(0, KEPT_CANDIDATES).map((r) => ({
           speakerId: characters[r.char]!.id,
           probability: Math.round(r.probability * 1000) / 1000,

@@ -26,7 +26,7 @@ import {
   pathFacts,
   type ConfidenceModel,
 } from './confidence.js';
-import type { CastFacts, Turn } from './turns.js';
+import { untaggedRuns, type CastFacts, type Turn } from './turns.js';
 
 export interface SpeakerModel {
   features: readonly string[];
@@ -347,15 +347,9 @@ export function flipMargins(
   const out = new Float64Array(turns.length).fill(NaN);
   const buf = new Float64Array(BASE_COUNT);
   const inConversation = (i: number) => i < turns.length && turns[i]!.gap <= CONVERSATION_GAP;
-  for (let a = 0; a < turns.length;) {
-    if (turns[a]!.tagNames.size) {
-      a++;
-      continue;
-    }
-    let b = a + 1;
-    while (b < turns.length && !turns[b]!.tagNames.size && inConversation(b)) b++;
+  for (const { start: a, end: b, before, after } of untaggedRuns(turns)) {
     const count = new Map<number, number>();
-    for (let i = inConversation(a) && a > 0 ? a - 1 : a; i < (inConversation(b) ? b + 1 : b); i++)
+    for (let i = before >= 0 ? before : a; i <= (after >= 0 ? after : b - 1); i++)
       if (chosen[i]! >= 0) count.set(chosen[i]!, (count.get(chosen[i]!) ?? 0) + 1);
     const top = [...count.entries()].sort((x, y) => y[1] - x[1]);
     if (top.length >= 2) {
@@ -372,7 +366,6 @@ export function flipMargins(
         windowLogProb(model, turns, cast, at(swapped, offset), a, end, fixed, buf);
       for (let i = a; i < b; i++) out[i] = margin;
     }
-    a = b;
   }
   return out;
 }

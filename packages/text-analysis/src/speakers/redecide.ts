@@ -12,9 +12,9 @@ import { HONORIFICS, type Gender } from '../characters/lexicon.js';
 import { getProfile, setProfile } from '../characters/profiles.js';
 import { tokenize } from '../characters/tokens.js';
 import { splitParagraphs, type Paragraph } from '../quotes/paragraphs.js';
-import { DEFAULT_MODEL } from './decideSpeakers.js';
+import { DEFAULT_MODEL, quoteConfidence } from './decideSpeakers.js';
 import { CONVERSATION_GAP } from './features.js';
-import { bestPath, calibrate, checkModel, explain, type SpeakerModel } from './model.js';
+import { bestPath, checkModel, explain, type SpeakerModel } from './model.js';
 import { buildTurns, castFacts } from './turns.js';
 
 export interface RedecideOptions {
@@ -149,7 +149,7 @@ function decodeWindow(
       out.push({
         quoteId: q.id,
         speakerId: anchored ? anchors.get(q.id)! : d.speaker < 0 ? null : characters[d.speaker]!.id,
-        confidence: anchored ? 1 : d.speaker < 0 ? 0 : Math.round(calibrate(model, d.certainty) * 1000) / 1000,
+        confidence: anchored ? 1 : d.speaker < 0 ? 0 : quoteConfidence(model, d.certainty),
         anchored,
       });
     }

@@ -8,6 +8,7 @@ import { getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
+import { CONVERSATION_GAP } from './features.js';
 
 export type Gender = 'm' | 'f' | 'u';
 
@@ -394,4 +395,37 @@ export function buildTurns(
     prevTurnEndTok = hi;
   }
   return turns;
+}
+
+/**
+ * An untagged run: consecutive turns of one conversation (no more than CONVERSATION_GAP narration
+ * paragraphs apart) whose tags name no one, turns [start, end). `before` and `after` are the
+ * name-tagged turns that close it in the same conversation (start - 1 and end), or -1 where the run
+ * opens or ends its conversation (or the book).
+ */
+export interface UntaggedRun {
+  start: number;
+  end: number;
+  before: number;
+  after: number;
+}
+
+/**
+ * The untagged runs of a book, in order. The confidence model and the speaker model's flip margin
+ * read the same runs, so their boundaries are drawn here once.
+ */
+export function untaggedRuns(turns: readonly Turn[]): UntaggedRun[] {
+  const inConversation = (i: number) => i < turns.length && turns[i]!.gap <= CONVERSATION_GAP;
+  const out: UntaggedRun[] = [];
+  for (let a = 0; a < turns.length;) {
+    if (turns[a]!.tagNames.size) {
+      a++;
+      continue;
+    }
+    let b = a + 1;
+    while (b < turns.length && !turns[b]!.tagNames.size && inConversation(b)) b++;
+    out.push({ start: a, end: b, before: a > 0 && inConversation(a) ? a - 1 : -1, after: inConversation(b) ? b : -1 });
+    a = b;
+  }
+  return out;
 }
