@@ -63,6 +63,8 @@ const BIG_JSON = {
   quotes: Array.from({ length: 4000 }, (_, i) => ({ id: `q${i}`, text: `Line number ${i}`, speakerId: null })),
 };
 const BIG_AUDIO = Buffer.alloc(200 * 1024, 0x61);
+/** Well over the plugin's own 1 KB threshold, under the gateway's. */
+const SMALL_JSON = { quotes: BIG_JSON.quotes.slice(0, 500) };
 
 const chunks = (total: number, size = 64 * 1024) =>
   Array.from({ length: Math.ceil(total / size) }, () => Buffer.alloc(size, 0x61));
@@ -72,11 +74,11 @@ beforeAll(async () => {
   service = await createHttpService({ name: 'stand-in', logger, readiness: {} });
   // A public route with the default 1 MB limit, and one that takes anything the gateway lets through.
   service.post('/api/auth/register', async () => ({ success: true, data: {} }));
-  // A large JSON answer (as a long novel's project is), or the same size of audio.
+  // A large JSON answer (as a long novel's project is), a small one, or audio.
   service.get('/api/auth/login', async (req, reply) =>
     (req.query as { kind?: string }).kind === 'audio'
       ? reply.type('audio/wav').send(BIG_AUDIO)
-      : { success: true, data: BIG_JSON },
+      : { success: true, data: (req.query as { kind?: string }).kind === 'small' ? SMALL_JSON : BIG_JSON },
   );
   await service.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -217,6 +219,12 @@ describe('compression', () => {
     const gz = await get('/api/auth/login', 'gzip');
     expect(gz.encoding).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(whole);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const small = await get('/api/auth/login?kind=small', 'gzip, br');
+    expect(small.encoding).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ success: true, data: SMALL_JSON });
   });
 
   it('leaves audio as it is', async () => {

@@ -14,6 +14,8 @@
 import http from 'k6/http';
 import { check, fail } from 'k6';
 
+/** What a browser accepts (k6 decompresses each of them). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
 const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
 // Where the load goes (default: the gateway). The projects service's own URL splits out the gateway's share.
 const LIST_URL = (__ENV.LIST_URL || BASE_URL).replace(/\/$/, '');
@@ -144,7 +146,13 @@ export function setup() {
     });
     token = expectStatus(login, 200, 'login').json('data.token');
   }
-  const auth = { Authorization: `Bearer ${token}`, 'X-CSRF-Token': csrf, Cookie: `csrf=${csrf}` };
+  // Accept-Encoding as a browser sends it (k6 sends none): the gateway compresses what it answers.
+  const auth = {
+    Authorization: `Bearer ${token}`,
+    'X-CSRF-Token': csrf,
+    Cookie: `csrf=${csrf}`,
+    'Accept-Encoding': BROWSER_ENCODINGS,
+  };
 
   const authorForm = multipart({ firstName: 'Load', lastName: 'Author' });
   const author = http.post(`${BASE_URL}/api/authors`, authorForm.body, {
