@@ -78,6 +78,33 @@ describe('attributeQuotes', () => {
     expect(r[2]!.method).toBe('explicit');
   });
 
+  it("takes a speech verb closing the narration after the last quote of a paragraph as the next speech's tag", () => {
+    const r = run(
+      setting +
+        greeting +
+        '"It is late," said Orla. "We should go."--A short pause followed, and Orla began again.\n\n' +
+        '"I am not ready to go."\n\n' +
+        '"Then stay," Selwyn said.\n\n"You are very kind."',
+    );
+    expect(r[4]).toMatchObject({ who: 'Orla', method: 'explicit' });
+    // The narration after the last quote is that quote's own tag: the next speech is not Selwyn's by it.
+    expect(r[6]!.method).not.toBe('explicit');
+  });
+
+  it('finds the name opening a long sentence that ends in a speech verb or a participle before the quote', () => {
+    const r = run(
+      setting +
+        greeting +
+        'Orla, who had been silent during the whole of that long and tiresome dispute about the road, ' +
+        'opened her eyes at last and said decidedly: "We can go now."\n\n' +
+        'Selwyn took up his hat and his stick from the table by the door, saying, "Then let us go."',
+    );
+    expect(r.slice(2).map((q) => [q.who, q.method])).toEqual([
+      ['Orla', 'explicit'],
+      ['Selwyn', 'explicit'],
+    ]);
+  });
+
   it('reads a tag that names the speech instead of a verb', () => {
     const r = run(
       setting +

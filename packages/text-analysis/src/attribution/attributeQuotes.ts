@@ -2,7 +2,7 @@
 // speech tags with names, then pronoun tags, then continuation within a paragraph, then the
 // paragraph's own narration, then vocatives and turn-taking across a conversation.
 import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
-import type { Gender } from '../characters/lexicon.js';
+import { SPEECH_VERBS, type Gender } from '../characters/lexicon.js';
 import { getProfile } from '../characters/profiles.js';
 import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
@@ -110,6 +110,27 @@ function detailPhraseAt(text: string, at: number, noun: string, phrases: readonl
   return phrases.find((p) => p.startsWith(`${noun} `) && ahead.startsWith(p) && !/^[a-z]/i.test(ahead.slice(p.length)));
 }
 
+/** Words that may follow a speech verb at the end of its sentence: "began again.", "went on.". */
+const VERB_TAILS = new Set(['again', 'on', 'in', 'out', 'up', 'forth', 'thus']);
+
+/**
+ * Whether the narration tokens [lo, hi) (text ending at `end`) close with a speech verb: a colon,
+ * comma or dash after it (`Mrs. Quill was continuing:`), or a full stop right after the verb and
+ * at most one word such as an adverb (`Mr. Quill began.`, `Mrs. Holt began again.`). "Orla said
+ * nothing." does not: the verb's object shows the speech is not to come.
+ */
+function endsWithSpeechVerb(text: string, tokens: TokenList, lo: number, hi: number, end: number): boolean {
+  let k = hi - 1;
+  if (k < lo) return false;
+  const tail = text.slice(tokens.ends[k]!, end).trim();
+  if (!/^[.:,\-\u2014]*$/.test(tail)) return false;
+  if (/[:,\-\u2014]/.test(tail)) return true;
+  const t = tokens.at(k)!;
+  if (k > lo && !t.cap && (VERB_TAILS.has(t.text) || (t.text.length > 3 && t.text.endsWith('ly')))) k--;
+  const v = tokens.at(k)!;
+  return !v.cap && SPEECH_VERBS.has(v.text);
+}
+
 export function attributeQuotes(
   text: string,
   quotes: readonly Quote[],
@@ -188,10 +209,18 @@ export function attributeDetailed(
         : (before ?? after);
     // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.
     const para = info!.para;
-    if (!info!.tag && beforeLo === info!.a && para > 0 && (!prev || prev.para < para - 1)) {
+    // So does narration after the last quote of that paragraph when it is not that quote's own tag
+    // (`"…" he replied.--A pause followed, and Mrs. Quill began again.`): a speech verb ending it
+    // announces the next paragraph's speech.
+    if (!info!.tag && beforeLo === info!.a && para > 0 && (!prev || prev.para < para)) {
       const pp = paragraphs[para - 1]!;
-      if (/[:,-]$/.test(text.slice(pp.end - 1, pp.end)))
-        info!.tag = tagBefore(ctx, paraTok(para - 1), paraEndTok(para - 1));
+      const quoted = !!prev && prev.para === para - 1;
+      const lo = quoted ? prev.b : paraTok(para - 1);
+      const hi = paraEndTok(para - 1);
+      const trailing = quoted ? text.slice(qs[i - 1]!.endOffset + 1, pp.end) : '';
+      const own = quoted && prev.tag?.side === 'after' && !/[.!?;]\s/.test(trailing);
+      const leads = /[:,-]$/.test(text.slice(pp.end - 1, pp.end)) || endsWithSpeechVerb(text, tokens, lo, hi, pp.end);
+      if (!own && lo < hi && leads) info!.tag = tagBefore(ctx, lo, hi);
     }
     const s = info!.tag?.subject;
     if (!s) continue;

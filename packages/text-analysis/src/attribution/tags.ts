@@ -394,13 +394,31 @@ function clauseSubject(ctx: TagContext, vs: number, before: number, lo: number):
   return null;
 }
 
+/** Present participles that lead into a speech they end the narration before: `Orla turned, saying, "…"`. */
+const LEAD_GERUNDS = new Set(
+  (
+    'saying adding remarking replying answering exclaiming observing continuing whispering muttering ' +
+    'murmuring rejoining crying calling shouting asking'
+  ).split(' '),
+);
+
+/**
+ * Token i when it is such a participle and nothing but an adverb comes between it and the quote
+ * (`saying,`, `adding gravely:`); mid-sentence ("without saying a word, she went") it is no tag.
+ */
+function leadGerundAt(ctx: TagContext, i: number, hi: number): number {
+  const t = ctx.tokens.at(i);
+  if (!t || t.cap || !LEAD_GERUNDS.has(t.text)) return -1;
+  return i === hi - 1 || (i === hi - 2 && isAdverb(ctx.tokens.at(i + 1))) ? i : -1;
+}
+
 /** Tag in the narration tokens [lo, hi) that precede a quote: `Orla said, "…"`. */
 export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
   const start = Math.max(lo, hi - BEFORE_WINDOW);
   const tk = ctx.tokens;
   for (let i = hi - 1; i >= start; i--) {
     if (i < hi - 1 && sentenceBreak(ctx, i, i + 1)) break;
-    const vs = verbStartAt(tk, i);
+    const vs = verbStartAt(tk, i) >= 0 ? verbStartAt(tk, i) : leadGerundAt(ctx, i, hi);
     if (vs < 0) continue;
     const before = isAdverb(tk.at(vs - 1)) ? vs - 2 : vs - 1;
     // "Orla, who had been silent, replied:"
@@ -429,7 +447,28 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
     // "When Tam was gone, Mr. Quill lifted his head, and said": the subject of a later clause, the
     // nearest name before the verb that a verb follows.
     const clause = clauseSubject(ctx, vs, before, lo);
-    return clause ? { subject: clause, side: 'before' } : null;
+    if (clause) return { subject: clause, side: 'before' };
+    // "Mr. Quill, who had been silent all the evening, opened his eyes and said decidedly:": a name
+    // opening the sentence is its subject, however long the clauses after it, when no nearer name
+    // is the subject of a verb.
+    const opener = sentenceOpener(ctx, before, lo, vs - LONG_SUBJECT_REACH);
+    return opener ? { subject: opener, side: 'before' } : null;
+  }
+  return null;
+}
+
+/** How far back from its verb a tag before a quote looks for a name opening the sentence. */
+const LONG_SUBJECT_REACH = 40;
+
+/** The name opening the sentence that token `from` is in (searching down to `floor`), or null. */
+function sentenceOpener(ctx: TagContext, from: number, lo: number, floor: number): TagSubject | null {
+  for (let j = from; j >= Math.max(lo, floor); j--) {
+    if (j < from && sentenceBreak(ctx, j, j + 1)) return null;
+    if (j === lo || ctx.tokens.at(j)!.initial || sentenceBreak(ctx, j - 1, j)) {
+      const the = ctx.tokens.at(j)!.text.toLowerCase() === 'the';
+      const m = ctx.mentionAt.get(the ? j + 1 : j);
+      return m && !ctx.tokens.at(m.endToken - 1)!.possessive ? { kind: 'name', char: m.char, mention: m } : null;
+    }
   }
   return null;
 }

@@ -15,6 +15,11 @@ describe('findQuotes', () => {
     expect(texts('"Yes," said Orla, "I will."')).toEqual(['Yes,', 'I will.']);
   });
 
+  it('closes a quotation at a mark with space on both sides (a lost dash before it)', () => {
+    expect(texts('"I was only going to say    " Orla began. Selwyn waved.')).toEqual(['I was only going to say']);
+    expect(texts('"Is there " asked Tam, "no other way?"')).toEqual(['Is there', 'no other way?']);
+  });
+
   it('reads curly double quotes', () => {
     expect(texts('\u201cWell,\u201d said Jago. \u201cGo on.\u201d')).toEqual(['Well,', 'Go on.']);
   });

@@ -51,13 +51,17 @@ function marksOf(text: string, p: Paragraph, style: Style): Mark[] {
     if (style === 'double') {
       if (c === '\u201c') marks.push({ pos: i, open: true, close: false });
       else if (c === '\u201d') marks.push({ pos: i, open: false, close: true });
-      else if (c === '"')
+      else if (c === '"') {
+        // A mark with space on both sides (`"I should like " faltered the child`, where a dash was
+        // lost before it) may open or close: the pairing decides by whether a quote is open.
+        const bare = i > p.start && SPACE.test(text[i - 1]!) && SPACE.test(text[i + 1] ?? ' ');
         marks.push({
           // A mark opening a paragraph always opens, even when a lost inner mark left a space after it.
-          open: i === p.start || isOpenContext(text, i, p.start),
-          close: i !== p.start && isCloseContext(text, i, p.end),
+          open: i === p.start || bare || isOpenContext(text, i, p.start),
+          close: i !== p.start && (bare || isCloseContext(text, i, p.end)),
           pos: i,
         });
+      }
     } else if (c === '\u2018') {
       marks.push({ pos: i, open: true, close: false });
     } else if (c === "'" || c === '\u2019') {
