@@ -1,6 +1,7 @@
 // Outbox relay and idempotent consumer on a real PostgreSQL (embedded), with the memory bus.
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '@castbook/contracts';
 import { Database } from '../src/db/database.js';
 import { createLogger } from '../src/logging/logger.js';
@@ -153,6 +154,13 @@ describe('outbox relay', () => {
     await db.transaction((tx) => enqueueEvents(tx, [e1]));
     await waitFor(() => got.includes(e1.id), 'e1 published');
     expect(second.isActive).toBe(false);
+    // The standby heard e1's notification too; it still only tries the lock at its poll interval.
+    const queries = vi.spyOn(pg.Client.prototype, 'query');
+    cleanups.push(async () => queries.mockRestore());
+    await new Promise((r) => setTimeout(r, 1000));
+    const lockTries = queries.mock.calls.filter(([q]) => String(q).includes('pg_try_advisory_lock')).length;
+    expect(lockTries).toBeGreaterThanOrEqual(2);
+    expect(lockTries).toBeLessThanOrEqual(8);
 
     await first.stop();
     await waitFor(() => second.isActive, 'the standby to take over', 10_000);

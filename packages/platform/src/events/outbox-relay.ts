@@ -99,7 +99,10 @@ export class OutboxRelay {
           if (stopping) break;
           this.leader = await this.tryLock();
           if (!this.leader) {
-            await this.waitForWork();
+            // A standby only waits for the lock, at the poll interval: notifications are the active
+            // relay's work. (Waiting for work here spun: the first notification left `notified` set,
+            // and a standby tried the lock some 650 times a second from then on.)
+            await sleep(this.pollIntervalMs, this.stopRequested.signal);
             continue;
           }
           this.log.info('outbox relay active');
