@@ -1,11 +1,10 @@
 // The gateway: the only door the browser knows. Routes /api/* to the five services, answers
 // /api/health and /api/docs itself, and serves the built frontend.
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { createHttpService, serviceSecret } from '@castbook/platform';
 import type { EventBus, Logger } from '@castbook/platform';
 import type { GatewayConfig } from './config.js';
+import { registerCompression } from './compression.js';
 import { registerDocs } from './docs.js';
 import { registerHealth } from './health.js';
 import { registerProxy } from './proxy.js';
@@ -31,15 +30,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger, deps: 
     metricsRoute: false,
     notFound: spaFallback(frontend),
   });
-  // Answers are compressed here, the one door, whoever produced them: a long novel's project is
-  // several MB of JSON (its text, quotes and candidates) that gzip cuts to about a fifth, and the
-  // frontend's bundles likewise. Brotli at quality 4 (zlib's default 11 costs seconds per MB) packs
-  // better than gzip for less CPU; gzip for clients without it. Audio and other binary types are
-  // left alone (mime-db's `compressible`), as is anything a service already encoded.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await registerCompression(app);
   // Not global: the auth calls get per-IP limits from security/rate-limits.ts.
   await app.register(rateLimit, { global: false });
   await registerSecurity(app, {

@@ -19,9 +19,6 @@ import {
 } from '@castbook/platform';
 import { serviceFor, type ServiceName } from './service-routes.js';
 
-/** Answers from services smaller than this are not compressed (see app.ts for what is). */
-export const COMPRESS_FROM_BYTES = 64 * 1024;
-
 /** Set on a body cut off for growing past the gateway's limit. */
 class BodyTooLarge extends Error {}
 
@@ -86,12 +83,6 @@ export async function registerProxy(app: HttpService, services: Record<ServiceNa
       onResponse: (_request, rep, res) => {
         // The service that answered writes this request's one access line.
         accessLoggedUpstream(req);
-        // Small answers go out as they are: compressing the 23 KB project list cost the gateway a
-        // sixth of its throughput for a few milliseconds saved on the wire. The compression plugin
-        // cannot size a stream, so the service's Content-Length decides, through the plugin's own
-        // per-request opt-out.
-        if (Number(rep.getHeader('content-length') ?? Infinity) < COMPRESS_FROM_BYTES)
-          req.headers['x-no-compression'] = '1';
         if (!req.raw.complete) {
           // The service answered before the body was all sent (an early 413). reply-from would close
           // the client's connection, and closing with unread data resets it: the browser may lose
