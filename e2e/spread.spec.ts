@@ -10,7 +10,7 @@ import { redecideConversation } from '@castbook/text-analysis';
 import { checkAxe } from './support/axe.js';
 import { inEachLook, type Look } from './support/looks.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, OLIVER_CHAPTERS, signUp } from './support/workspace.js';
+import { analysedProject, OLIVER_CHAPTERS, showQuote, signUp } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-spread';
 mkdirSync(SHOTS, { recursive: true });
@@ -18,7 +18,6 @@ mkdirSync(SHOTS, { recursive: true });
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const panel = (page: Page) => page.getByRole('region', { name: 'Characters' });
 const card = (page: Page, name: string) => panel(page).getByRole('listitem', { name, exact: true });
-const viewer = (page: Page) => page.getByTestId('content-viewer');
 
 async function cast(page: Page, id: string) {
   const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(await sessionOf(page)) });
@@ -42,18 +41,6 @@ function spreadingFix(content: string, characters: Character[], quotes: Quote[])
     if (changes.length >= 2) return { quote: q, to: characters.find((c) => c.id === alt)!, changes };
   }
   throw new Error('no quote whose fix spreads');
-}
-
-/** Scrolls the (virtualised) viewer down until the quote is drawn, then into view. */
-async function showQuote(page: Page, quoteId: string) {
-  const target = viewer(page).locator(`[data-quote-id="${quoteId}"]`).first();
-  await expect(viewer(page).locator('p').first()).toBeVisible();
-  for (let top = 0; (await target.count()) === 0; top += 600) {
-    if (top > 200_000) throw new Error(`quote ${quoteId} never drawn`);
-    await page.evaluate(`document.querySelector('[data-testid="content-viewer"]').scrollTop = ${top}`);
-  }
-  await target.scrollIntoViewIfNeeded();
-  return target;
 }
 
 /** Fixes the quote's speaker in its popover; the offer to spread it follows. */

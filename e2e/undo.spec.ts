@@ -9,7 +9,7 @@ import type { Character, Quote } from '@castbook/contracts';
 import { checkAxe } from './support/axe.js';
 import { inEachLook } from './support/looks.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, signUp } from './support/workspace.js';
+import { analysedProject, showQuote, signUp } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-undo';
 mkdirSync(SHOTS, { recursive: true });
@@ -17,7 +17,6 @@ mkdirSync(SHOTS, { recursive: true });
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const panel = (page: Page) => page.getByRole('region', { name: 'Characters' });
 const card = (page: Page, name: string) => panel(page).getByRole('listitem', { name, exact: true });
-const viewer = (page: Page) => page.getByTestId('content-viewer');
 const undoButton = (page: Page) => page.getByRole('button', { name: 'Undo', exact: true });
 const redoButton = (page: Page) => page.getByRole('button', { name: 'Redo', exact: true });
 // The tooltip of one button: another's may still be fading out.
@@ -26,17 +25,6 @@ const tip = (page: Page, prefix: 'Undo' | 'Redo') => page.getByRole('tooltip').f
 async function stored(page: Page, id: string) {
   const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(await sessionOf(page)) });
   return ((await res.json()) as { data: { characters: Character[]; quotes: Quote[] } }).data;
-}
-
-/** A quote, scrolled into the viewer. */
-async function firstSpokenQuote(page: Page, quoteId: string) {
-  // The viewer renders the paragraphs near its scroll position only: scroll until the quote is there.
-  const q = viewer(page).locator(`[data-quote-id="${quoteId}"]`);
-  for (let top = 0; top < 200_000 && !(await q.count()); top += 600) {
-    await page.evaluate(`document.querySelector('[data-testid="content-viewer"]').scrollTop = ${top}`);
-  }
-  await q.scrollIntoViewIfNeeded();
-  return q;
 }
 
 test('undo and redo: three edits undone on screen and on the server, one redone', async ({ page }) => {
@@ -58,7 +46,7 @@ test('undo and redo: three edits undone on screen and on the server, one redone'
   await expect(redoButton(page)).toBeDisabled();
 
   // 1. The quote's speaker, through the speaker picker.
-  const q = await firstSpokenQuote(page, quote.id);
+  const q = await showQuote(page, quote.id);
   await expect(q).toHaveAttribute('title', `Speaker: ${speaker}`);
   await q.click();
   const popover = page.getByRole('dialog', { name: 'Change speaker' });
@@ -143,7 +131,7 @@ test('undo and redo: three edits undone on screen and on the server, one redone'
   await expect(card(page, recoloured!.name).getByLabel(`Colour of ${recoloured!.name}`)).toHaveValue(
     recoloured!.color.toLowerCase(),
   );
-  const again = await firstSpokenQuote(page, quote.id);
+  const again = await showQuote(page, quote.id);
   await expect(again).toHaveAttribute('title', `Speaker: ${newSpeaker.name}`);
   // A new page has no history.
   await expect(undoButton(page)).toBeDisabled();

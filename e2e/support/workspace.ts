@@ -81,3 +81,16 @@ export async function analysedProject(page: Page, title = 'Oliver Twist', conten
   }
   return id;
 }
+
+/** Scrolls the workspace's (virtualised) viewer down until the quote is drawn, then into view. */
+export async function showQuote(page: Page, quoteId: string) {
+  const viewer = page.getByTestId('content-viewer');
+  const target = viewer.locator(`[data-quote-id="${quoteId}"]`).first();
+  await expect(viewer.locator('p').first()).toBeVisible();
+  for (let top = 0; (await target.count()) === 0; top += 600) {
+    if (top > 200_000) throw new Error(`quote ${quoteId} never drawn`);
+    await page.evaluate(`document.querySelector('[data-testid="content-viewer"]').scrollTop = ${top}`);
+  }
+  await target.scrollIntoViewIfNeeded();
+  return target;
+}

@@ -68,6 +68,10 @@ export interface RequestOptions {
   /** A multipart body (uploads); the browser sets its Content-Type with the boundary. */
   form?: FormData;
   signal?: AbortSignal;
+  /** More request headers (If-Match on a conditional edit). */
+  headers?: Record<string, string>;
+  /** Sees a successful answer's headers (its ETag) before its body is returned. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -82,7 +86,7 @@ export function createApiClient(given: ApiDeps) {
 
   async function send(path: string, options: RequestOptions): Promise<Response> {
     const method = options.method ?? 'GET';
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (options.json !== undefined) headers['Content-Type'] = 'application/json';
     const csrf = csrfToken();
     if (csrf) headers[CSRF_HEADER] = csrf;
@@ -158,6 +162,7 @@ export function createApiClient(given: ApiDeps) {
     if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
       throw new ApiError(errorMessageOf(body), res.status);
     }
+    options.onHeaders?.(res.headers);
     return body as T;
   }
 

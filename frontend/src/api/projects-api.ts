@@ -18,14 +18,18 @@ import { api } from './client';
 import { AUTHORS_KEY } from './authors-api';
 import { withAction } from './call-error';
 import { PROJECTS_KEY, projectKey } from './project-keys';
+import { conditional, type EtagSink } from './project-revision';
 
 interface Envelope<T> {
   success: true;
   data: T;
 }
 
-/** A project with its text (GET /api/projects/{id}). */
-export type ProjectDetail = ProjectSummary & { content: string };
+/**
+ * A project with its text (GET /api/projects/{id}), and the ETag of the revision it was loaded at:
+ * kept with the lists it describes (the SWR cache), for the edits' If-Match (project-revision.ts).
+ */
+export type ProjectDetail = ProjectSummary & { content: string; etag?: string };
 
 /** Progress is polled every 3 s while analysis runs (SPEC §4, §9). */
 export const ANALYSIS_POLL_MS = 3_000;
@@ -89,7 +93,11 @@ export const fetchProjects = () =>
     return all;
   });
 
-export const fetchProject = (id: string) => data<ProjectDetail>(PROJECT_MESSAGES.fetchOne, projectKey(id));
+export async function fetchProject(id: string): Promise<ProjectDetail> {
+  const sink: EtagSink = { etag: null };
+  const project = await data<ProjectDetail>(PROJECT_MESSAGES.fetchOne, projectKey(id), conditional(undefined, sink));
+  return sink.etag ? { ...project, etag: sink.etag } : project;
+}
 
 export interface CreateProjectInput {
   title: string;
@@ -192,20 +200,30 @@ export async function detectStructure(id: string, content?: string, debug?: bool
   return body.outline;
 }
 
-/** PATCH /api/projects/{id}/outline {outline}: the whole list; answers the saved outline. */
-export const updateOutline = (id: string, outline: OutlineItem[]) =>
-  data<OutlineItem[]>(PROJECT_MESSAGES.outline, `${projectKey(id)}/outline`, { method: 'PATCH', json: { outline } });
+/** A whole-list edit's answer: the saved list and the ETag of the revision it made. */
+export interface Saved<T> {
+  data: T;
+  etag: string | null;
+}
 
-/** PATCH /api/projects/{id}/characters {characters}: the whole list; answers the saved list. */
-export const updateCharacters = (id: string, characters: Character[]) =>
-  data<Character[]>(PROJECT_MESSAGES.characters, `${projectKey(id)}/characters`, {
-    method: 'PATCH',
-    json: { characters },
-  });
+/** A whole-list PATCH, sent with If-Match `held` when the caller knows the revision its lists are of. */
+async function saveList<T>(action: string, path: string, json: unknown, held?: string): Promise<Saved<T>> {
+  const sink: EtagSink = { etag: null };
+  const saved = await data<T>(action, path, { method: 'PATCH', json, ...conditional(held, sink) });
+  return { data: saved, etag: sink.etag };
+}
 
-/** PATCH /api/projects/{id}/quotes {quotes}: the whole list; answers the saved list. */
-export const updateQuotes = (id: string, quotes: Quote[]) =>
-  data<Quote[]>(PROJECT_MESSAGES.quotes, `${projectKey(id)}/quotes`, { method: 'PATCH', json: { quotes } });
+/** PATCH /api/projects/{id}/outline {outline}: the whole list; answers the saved outline (409: changed since `held`). */
+export const updateOutline = (id: string, outline: OutlineItem[], held?: string) =>
+  saveList<OutlineItem[]>(PROJECT_MESSAGES.outline, `${projectKey(id)}/outline`, { outline }, held);
+
+/** PATCH /api/projects/{id}/characters {characters}: the whole list; answers the saved list (409: changed since `held`). */
+export const updateCharacters = (id: string, characters: Character[], held?: string) =>
+  saveList<Character[]>(PROJECT_MESSAGES.characters, `${projectKey(id)}/characters`, { characters }, held);
+
+/** PATCH /api/projects/{id}/quotes {quotes}: the whole list; answers the saved list (409: changed since `held`). */
+export const updateQuotes = (id: string, quotes: Quote[], held?: string) =>
+  saveList<Quote[]>(PROJECT_MESSAGES.quotes, `${projectKey(id)}/quotes`, { quotes }, held);
 
 // ---- uploads ----------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // are after the change, like merge and delete (cast-api.ts).
 import { api } from './client';
 import { withAction } from './call-error';
-import type { Cast } from './cast-api';
+import { castCall, type Cast } from './cast-api';
 import { projectKey } from './projects-api';
 
 export const SPEAKER_EDIT_MESSAGES = {
@@ -66,22 +66,18 @@ export const proposeSpread = (projectId: string, quoteId: string, signal?: Abort
 
 /** POST …/quotes/{quoteId}/spread/apply: the proposal's changes; 409 when the project changed since. */
 export const applySpread = (projectId: string, quoteId: string, proposal: SpreadProposal) =>
-  withAction(
-    SPEAKER_EDIT_MESSAGES.apply,
-    async () =>
-      (
-        await api.request<{ data: Cast }>(`${quotePath(projectId, quoteId)}/spread/apply`, {
-          method: 'POST',
-          json: {
-            contentVersion: proposal.contentVersion,
-            changes: proposal.changes.map(({ quoteId: id, fromSpeakerId, toSpeakerId }) => ({
-              quoteId: id,
-              fromSpeakerId,
-              toSpeakerId,
-            })),
-          },
-        })
-      ).data,
+  withAction(SPEAKER_EDIT_MESSAGES.apply, () =>
+    castCall(`${quotePath(projectId, quoteId)}/spread/apply`, {
+      method: 'POST',
+      json: {
+        contentVersion: proposal.contentVersion,
+        changes: proposal.changes.map(({ quoteId: id, fromSpeakerId, toSpeakerId }) => ({
+          quoteId: id,
+          fromSpeakerId,
+          toSpeakerId,
+        })),
+      },
+    }),
   );
 
 /** POST …/characters/{id}/assign: the character's lines in a chapter given to `toId` (`dryRun` counts only). */
@@ -91,16 +87,12 @@ export const assignChapterLines = (
   body: { toId: string; chapterId: string; dryRun?: boolean },
   signal?: AbortSignal,
 ) =>
-  withAction(
-    SPEAKER_EDIT_MESSAGES.assign,
-    async () =>
-      (
-        await api.request<{ data: { moved: number } & Partial<Cast> }>(`${characterPath(projectId, fromId)}/assign`, {
-          method: 'POST',
-          json: body,
-          signal,
-        })
-      ).data,
+  withAction(SPEAKER_EDIT_MESSAGES.assign, () =>
+    castCall<{ moved: number } & Partial<Cast>>(`${characterPath(projectId, fromId)}/assign`, {
+      method: 'POST',
+      json: body,
+      signal,
+    }),
   );
 
 /** POST …/characters/{id}/split: the chosen lines go to a new character of the user's. */
@@ -109,15 +101,11 @@ export const splitLines = (
   fromId: string,
   body: { name: string; color: string; quoteIds: string[] },
 ) =>
-  withAction(
-    SPEAKER_EDIT_MESSAGES.split,
-    async () =>
-      (
-        await api.request<{ data: Cast & { characterId: string } }>(`${characterPath(projectId, fromId)}/split`, {
-          method: 'POST',
-          json: body,
-        })
-      ).data,
+  withAction(SPEAKER_EDIT_MESSAGES.split, () =>
+    castCall<Cast & { characterId: string }>(`${characterPath(projectId, fromId)}/split`, {
+      method: 'POST',
+      json: body,
+    }),
   );
 
 /** GET …/breakdown: the figures of breakdown.csv. */

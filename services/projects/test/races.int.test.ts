@@ -128,6 +128,86 @@ describe('concurrent writes', () => {
   });
 });
 
+describe('edits from a client holding older lists (If-Match)', () => {
+  const quote = (id: string, speakerId: string | null) => ({
+    id,
+    text: '"Stay."',
+    startOffset: 0,
+    endOffset: 7,
+    speakerId,
+    confidence: 1,
+    attributionMethod: 'user',
+  });
+
+  it('an edit made on the lists it names applies; one made on older lists is a 409 and changes nothing', async () => {
+    const id = await newProject('"Stay." She did.');
+    const loaded = await client.get<Json>(`/api/projects/${id}`);
+    const etag = loaded.headers.get('etag');
+    expect(etag).toMatch(/^"\d+"$/);
+    // Another tab adds a character; this one, still on the lists it loaded, replaces them.
+    const other = await client.call('PATCH', `/api/projects/${id}/characters`, {
+      characters: [character('c1', 'Orla Fenwick')],
+    });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+    const stale = await client.call(
+      'PATCH',
+      `/api/projects/${id}/characters`,
+      { characters: [character('c2', 'Dessa Vaunt')] },
+      { 'if-match': etag! },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatch(/changed meanwhile/);
+    const kept = await client.get<Json>(`/api/projects/${id}`);
+    expect((kept.body.data!.characters as Json[]).map((c) => c.name)).toEqual(['Orla Fenwick']);
+    // Reloaded, the same edit applies, and its answer names the revision the next edit builds on.
+    const current = kept.headers.get('etag')!;
+    expect(current).toBe(other.headers.get('etag'));
+    const redone = await client.call(
+      'PATCH',
+      `/api/projects/${id}/quotes`,
+      { quotes: [quote('q1', 'c1')] },
+      { 'if-match': current },
+    );
+    expect(redone.status).toBe(200);
+    const outline = await client.call(
+      'PATCH',
+      `/api/projects/${id}/outline`,
+      { outline: [] },
+      { 'if-match': redone.headers.get('etag')! },
+    );
+    expect(outline.status).toBe(200);
+    expect((await client.get<Json>(`/api/projects/${id}`)).headers.get('etag')).toBe(outline.headers.get('etag'));
+    await removeProject(id);
+  });
+
+  it('two tabs editing on the same revision: exactly one applies', async () => {
+    const id = await newProject('"Stay." She did.');
+    const etag = (await client.get<Json>(`/api/projects/${id}`)).headers.get('etag')!;
+    const lists = [[character('a1', 'Orla Fenwick')], [character('b1', 'Dessa Vaunt')]];
+    const answers = await Promise.all(
+      lists.map((characters) =>
+        client.call('PATCH', `/api/projects/${id}/characters`, { characters }, { 'if-match': etag }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = lists[answers.findIndex((a) => a.status === 200)]!;
+    const names = ((await project(id)).characters as Json[]).map((c) => c.name);
+    expect(names).toEqual(winner.map((c) => c.name));
+    await removeProject(id);
+  });
+
+  it('an If-Match that is not an entity tag is a 400; * applies', async () => {
+    const id = await newProject('"Stay." She did.');
+    const bad = await client.call('PATCH', `/api/projects/${id}/outline`, { outline: [] }, { 'if-match': '12' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/If-Match must be/);
+    const any = await client.call('PATCH', `/api/projects/${id}/outline`, { outline: [] }, { 'if-match': '*' });
+    expect(any.status).toBe(200);
+    await removeProject(id);
+  });
+});
+
 describe('temporary uploads', () => {
   it('a parsed document is not kept anywhere', async () => {
     const before = await filesUnder(stack.blobDir);

@@ -15,7 +15,8 @@ import {
   type useProject,
 } from '../../api/projects-api';
 import { deleteCharacter, mergeCharacter, type Cast } from '../../api/cast-api';
-import { ApiCallError } from '../../api/call-error';
+import { ApiCallError, statusOf } from '../../api/call-error';
+import { etagAfterWrite } from '../../api/project-revision';
 import { randomHexColor } from './colors';
 import { renameItem } from './outline';
 import { characterEditLabel } from './undo/labels';
@@ -103,9 +104,9 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
   const refreshProject = useCallback(() => mutateProject(), [mutateProject]);
 
   /**
-   * Saves whole lists: shown at once, then PATCH …/characters and PATCH …/quotes. A refusal puts the
-   * cache back, and when quotes are refused after characters were saved, the characters too, so
-   * nothing is half done; then it throws.
+   * Saves whole lists: shown at once, then PATCH …/characters and PATCH …/quotes, each on the revision
+   * the lists are of (If-Match). A refusal puts the cache back, and when quotes are refused after
+   * characters were saved, the characters too, so nothing is half done; then it throws.
    */
   const saveLists = useCallback(
     async (next: Lists): Promise<Lists> => {
@@ -115,23 +116,54 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
       if (next.quotes) before.quotes = p.quotes;
       await patchLocal(next);
       const saved: Lists = {};
+      let etag = p.etag;
       try {
-        if (next.characters) saved.characters = await updateCharacters(p.id, next.characters);
-        if (next.quotes) saved.quotes = await updateQuotes(p.id, next.quotes);
+        if (next.characters) {
+          const answer = await updateCharacters(p.id, next.characters, etag);
+          saved.characters = answer.data;
+          etag = etagAfterWrite(etag, answer.etag);
+        }
+        if (next.quotes) {
+          const answer = await updateQuotes(p.id, next.quotes, etag);
+          saved.quotes = answer.data;
+          etag = etagAfterWrite(etag, answer.etag);
+        }
       } catch (err) {
         if (saved.characters && before.characters) {
-          await updateCharacters(p.id, before.characters).then(
-            (c) => (before.characters = c),
+          await updateCharacters(p.id, before.characters, etag).then(
+            (answer) => {
+              before.characters = answer.data;
+              etag = etagAfterWrite(etag, answer.etag);
+            },
             () => undefined,
           );
         }
-        await patchLocal(before);
+        await patchLocal({ ...before, etag });
         throw err;
       }
-      await patchLocal(saved);
+      await patchLocal({ ...saved, etag });
       return saved;
     },
     [latest, patchLocal],
+  );
+
+  /**
+   * Runs a save that computes its lists from latest(); when the project changed meanwhile (409: an
+   * edit in another tab, an analysis ending), reloads it and runs the save once more, so the edit is
+   * made on the lists as they are now and the other change is kept too.
+   */
+  const onCurrentLists = useCallback(
+    async <T>(save: () => Promise<T>): Promise<T> => {
+      try {
+        return await save();
+      } catch (err) {
+        if (statusOf(err) !== 409) throw err;
+        const fresh = await mutateProject();
+        if (fresh) current.current = fresh;
+        return save();
+      }
+    },
+    [mutateProject],
   );
 
   /** `lists` with the change `from` → `to` made again onto the current lists (undo swaps them). */
@@ -185,23 +217,27 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
       return {
         label,
         apply: async () => {
-          if (change) {
-            await saveLists(replayed(change.from, change.to));
+          const made = change;
+          if (made) {
+            await onCurrentLists(() => saveLists(replayed(made.from, made.to)));
             return;
           }
-          const p = latest();
-          const to = compute(p);
-          const from: Lists = {};
-          if (to.characters) from.characters = p.characters;
-          if (to.quotes) from.quotes = p.quotes;
-          change = { from, to: await saveLists(to) };
+          change = await onCurrentLists(async () => {
+            const p = latest();
+            const to = compute(p);
+            const from: Lists = {};
+            if (to.characters) from.characters = p.characters;
+            if (to.quotes) from.quotes = p.quotes;
+            return { from, to: await saveLists(to) };
+          });
         },
         revert: async () => {
-          if (change) await saveLists(replayed(change.to, change.from));
+          const made = change;
+          if (made) await onCurrentLists(() => saveLists(replayed(made.to, made.from)));
         },
       };
     },
-    [latest, saveLists, replayed],
+    [latest, saveLists, replayed, onCurrentLists],
   );
 
   /** Saves new lists as one undoable edit. */
@@ -225,12 +261,13 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
         apply: async () => {
           const p = latest();
           const from = { characters: p.characters, quotes: p.quotes };
-          const to = await call();
-          await patchLocal(to);
+          const { etag, ...to } = await call();
+          await patchLocal({ ...to, etag: etagAfterWrite(p.etag, etag ?? null) });
           change = { from, to };
         },
         revert: async () => {
-          if (change) await saveLists(replayed(change.to, change.from));
+          const made = change;
+          if (made) await onCurrentLists(() => saveLists(replayed(made.to, made.from)));
         },
       };
       return history.record(edit).then(
@@ -248,7 +285,7 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
         },
       );
     },
-    [history, latest, patchLocal, saveLists, replayed],
+    [history, latest, patchLocal, saveLists, replayed, onCurrentLists],
   );
 
   const undo = useCallback(async () => {
@@ -268,24 +305,28 @@ export function useWorkspaceEdits(project: ProjectDetail, mutateProject: MutateP
 
   // ---- outline --------------------------------------------------------------------------------
 
-  const saveOutline = async (outline: OutlineItem[]) => {
-    const p = latest();
-    const before = p.outline;
-    await patchLocal({ outline });
-    try {
-      await patchLocal({ outline: await updateOutline(p.id, outline) });
-    } catch (err) {
-      await patchLocal({ outline: before });
-      throw err;
-    }
-  };
+  /** The outline `change` makes of the current one, saved on the revision it is of (If-Match). */
+  const saveOutline = (change: (outline: OutlineItem[]) => OutlineItem[]) =>
+    onCurrentLists(async () => {
+      const p = latest();
+      const before = p.outline;
+      const outline = change(before);
+      await patchLocal({ outline });
+      try {
+        const answer = await updateOutline(p.id, outline, p.etag);
+        await patchLocal({ outline: answer.data, etag: etagAfterWrite(p.etag, answer.etag) });
+      } catch (err) {
+        await patchLocal({ outline: before });
+        throw err;
+      }
+    });
 
   const renameOutline = (item: OutlineItem, title: string) =>
     run(
       {
         label: `Rename “${item.title}”`,
-        apply: () => saveOutline(renameItem(latest().outline, item.id, title)),
-        revert: () => saveOutline(renameItem(latest().outline, item.id, item.title)),
+        apply: () => saveOutline((outline) => renameItem(outline, item.id, title)),
+        revert: () => saveOutline((outline) => renameItem(outline, item.id, item.title)),
       },
       { message: 'Failed to update outline', title: 'Update Failed' },
     );

@@ -28,11 +28,12 @@ interface Row {
   updated_at: Date;
   content_bytes: string;
   thumbnail_bytes: string;
+  revision: string;
 }
 const COLUMNS =
   'id, user_id, author_id, title, content_version, content_key, content_length, word_count, analysis_status, ' +
   'outline, characters, quotes, thumbnail_key, thumbnail_type, cover_seed, created_at, updated_at, ' +
-  'analysis_job_id, analysis_content_version, analysis_previous_status, analysis_error, content_bytes, thumbnail_bytes';
+  'analysis_job_id, analysis_content_version, analysis_previous_status, analysis_error, content_bytes, thumbnail_bytes, revision';
 
 const toRecord = (r: Row): ProjectRecord => ({
   id: r.id,
@@ -59,6 +60,7 @@ const toRecord = (r: Row): ProjectRecord => ({
   // bigint columns arrive as text; a user's bytes stay far below 2^53.
   contentBytes: Number(r.content_bytes),
   thumbnailBytes: Number(r.thumbnail_bytes),
+  revision: Number(r.revision),
 });
 
 interface ListRow {
@@ -174,7 +176,7 @@ export async function lockUserProjects(db: Queryable, userId: string): Promise<v
 export async function insertProject(db: Queryable, p: ProjectRecord): Promise<void> {
   await db.query(
     `INSERT INTO projects (${COLUMNS})
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
     [
       p.id,
       p.userId,
@@ -199,18 +201,21 @@ export async function insertProject(db: Queryable, p: ProjectRecord): Promise<vo
       p.analysisError,
       p.contentBytes,
       p.thumbnailBytes,
+      p.revision,
     ],
   );
 }
 
-export async function updateProject(db: Queryable, p: ProjectRecord): Promise<void> {
-  await db.query(
+/** Writes the row, raising its revision: answers the project as stored, with its new revision. */
+export async function updateProject(db: Queryable, p: ProjectRecord): Promise<ProjectRecord> {
+  const { rows } = await db.query<{ revision: string }>(
     `UPDATE projects SET author_id = $3, title = $4, content_version = $5, content_key = $6, content_length = $7,
        word_count = $8, analysis_status = $9, outline = $10, characters = $11, quotes = $12, thumbnail_key = $13,
        thumbnail_type = $14, cover_seed = $15, updated_at = $16, analysis_job_id = $17,
        analysis_content_version = $18, analysis_previous_status = $19, analysis_error = $20,
-       content_bytes = $21, thumbnail_bytes = $22
-     WHERE user_id = $1 AND id = $2`,
+       content_bytes = $21, thumbnail_bytes = $22, revision = revision + 1
+     WHERE user_id = $1 AND id = $2
+     RETURNING revision`,
     [
       p.userId,
       p.id,
@@ -236,6 +241,8 @@ export async function updateProject(db: Queryable, p: ProjectRecord): Promise<vo
       p.thumbnailBytes,
     ],
   );
+  // Every caller holds the row's lock (FOR UPDATE), so it is there to update.
+  return { ...p, revision: Number(rows[0]!.revision) };
 }
 
 export async function deleteProject(db: Queryable, userId: string, id: string): Promise<void> {

@@ -72,6 +72,7 @@ import type { Peers } from './peers.js';
 import { decodeAudio } from './uploads.js';
 import { checkRecording, VOICE_MESSAGES } from './audio-content.js';
 import { SAMPLE_PATH } from './audio-urls.js';
+import { matches, type Precondition } from './revision.js';
 import {
   PROJECT_MESSAGES,
   checkAuthorId,
@@ -316,6 +317,7 @@ export class Projects {
       coverSeed: randomCoverSeed(),
       createdAt: now,
       updatedAt: now,
+      revision: 0,
     };
     await this.db.transaction(async (tx) => {
       await lockUserProjects(tx, caller.userId);
@@ -447,13 +449,18 @@ export class Projects {
     for (const name of released) await this.removeObject('audio', `${caller.userId}/${name}`);
   }
 
-  async setOutline(caller: Caller, id: string, outline: OutlineItem[]): Promise<ProjectRecord> {
+  async setOutline(caller: Caller, id: string, outline: OutlineItem[], ifMatch?: Precondition): Promise<ProjectRecord> {
     const { current } = await this.writable(caller, id);
     checkOutlineOffsets(outline, current.contentLength);
-    return this.save(caller, current, { ...current, outline, updatedAt: new Date() });
+    return this.save(caller, current, { ...current, outline, updatedAt: new Date() }, [], { ifMatch });
   }
 
-  async setCharacters(caller: Caller, id: string, characters: Character[]): Promise<ProjectRecord> {
+  async setCharacters(
+    caller: Caller,
+    id: string,
+    characters: Character[],
+    ifMatch?: Precondition,
+  ): Promise<ProjectRecord> {
     const { current, limits } = await this.writable(caller, id);
     // Takes are the voice routes' to change: whatever takes a client sends back, the stored ones stand
     // (a character the list drops loses its takes, and their objects go).
@@ -469,6 +476,7 @@ export class Projects {
     const deletedNames = droppedNames(current.characters, marked);
     return this.save(caller, current, { ...current, characters: marked, updatedAt: new Date() }, [], {
       limits,
+      ifMatch,
       alsoWrite: (tx) => addDeletedNames(tx, current.id, deletedNames),
     });
   }
@@ -478,11 +486,12 @@ export class Projects {
    * back at their place forgotten again, in the same transaction, so re-analysis keeps the decision.
    * (save() answers 409 unless the stored quotes are still `current`'s, so the difference is exact.)
    */
-  async setQuotes(caller: Caller, id: string, quotes: Quote[]): Promise<ProjectRecord> {
+  async setQuotes(caller: Caller, id: string, quotes: Quote[], ifMatch?: Precondition): Promise<ProjectRecord> {
     const { current } = await this.writable(caller, id);
     checkQuoteOffsets(quotes, current.contentLength);
     const { dismissed, restored } = dismissalsOf(current.quotes, quotes);
     return this.save(caller, current, { ...current, quotes, updatedAt: new Date() }, [], {
+      ifMatch,
       alsoWrite: async (tx) => {
         await removeDismissedQuotes(tx, id, restored);
         await addDismissedQuotes(tx, id, dismissed);
@@ -770,7 +779,7 @@ export class Projects {
           await this.blobs.put('audio', key, sample.body, sample.mime);
           await insertAudioSample(tx, caller.userId, sample.name, sample.body.length);
         }
-        await updateProject(tx, next);
+        const stored = await updateProject(tx, next);
         if (next.characters.length < locked.characters.length) {
           await dropAnalysesExcept(
             tx,
@@ -782,12 +791,12 @@ export class Projects {
         const kept = new Set(samplesOf(next));
         const gone = samplesOf(locked).filter((n) => !kept.has(n));
         released.push(...(await deleteUnreferencedSamples(tx, caller.userId, gone)));
-        const events: EventEnvelope[] = [projectEvent('project.updated.v1', next, meta)];
+        const events: EventEnvelope[] = [projectEvent('project.updated.v1', stored, meta)];
         if (sample || released.length > 0) {
           events.push(storageChangedEvent(caller.userId, await userStorage(tx, caller.userId), meta));
         }
         await enqueueEvents(tx, events);
-        return next;
+        return stored;
       });
     } catch (err) {
       // The object is this request's own (a new name): with the transaction undone nothing points at it.
@@ -877,6 +886,8 @@ export class Projects {
       limits?: PlanLimits;
       /** More rows the edit writes, in the same transaction (after the project's). */
       alsoWrite?: (tx: Queryable) => Promise<void>;
+      /** The revisions the client's lists may be of (If-Match); another one is a 409. */
+      ifMatch?: Precondition;
     } = {},
   ): Promise<ProjectRecord> {
     const released: string[] = [];
@@ -886,9 +897,11 @@ export class Projects {
       const locked = await findProject(tx, caller.userId, current.id, true);
       if (!locked) throw new HttpError(404, PROJECT_MESSAGES.notFound);
       if (locked.contentVersion !== current.contentVersion) throw new HttpError(409, CHANGED_MEANWHILE);
+      if (options.ifMatch && !matches(options.ifMatch, locked.revision)) throw new HttpError(409, CHANGED_MEANWHILE);
       // Analyze and cancel twice at once: the second finds the first's job changed and answers as is.
       if (options.idempotent && locked.analysisJobId !== current.analysisJobId) return locked;
       const merged = mergeEdit(locked, current, next, options.idempotent === true);
+      let stored: ProjectRecord;
       const storage: EventEnvelope[] = [];
       if (options.limits) {
         const added = bytesOf(merged) - bytesOf(locked);
@@ -899,7 +912,7 @@ export class Projects {
         if (attached.some((n) => !own.has(n))) throw new HttpError(400, VOICE_MESSAGES.notOwnSample);
         const used = await userStorage(tx, caller.userId);
         checkStorage(used.ownBytes + used.otherBytes, added, options.limits);
-        await updateProject(tx, merged);
+        stored = await updateProject(tx, merged);
         const kept = new Set(samplesOf(merged));
         const gone = samplesOf(locked).filter((n) => !kept.has(n));
         released.push(...(await deleteUnreferencedSamples(tx, caller.userId, gone)));
@@ -907,11 +920,11 @@ export class Projects {
           storage.push(storageChangedEvent(caller.userId, await userStorage(tx, caller.userId), meta));
         }
       } else {
-        await updateProject(tx, merged);
+        stored = await updateProject(tx, merged);
       }
       await options.alsoWrite?.(tx);
-      await enqueueEvents(tx, [...events, projectEvent('project.updated.v1', merged, meta), ...storage]);
-      return merged;
+      await enqueueEvents(tx, [...events, projectEvent('project.updated.v1', stored, meta), ...storage]);
+      return stored;
     });
     // Released samples: nothing points at them now.
     for (const name of released) await this.removeObject('audio', `${caller.userId}/${name}`);

@@ -45,6 +45,11 @@ export interface ProjectRecord {
   /** Stored bytes of the current text (UTF-8) and of the uploaded cover (0 for the drawn one). */
   contentBytes: number;
   thumbnailBytes: number;
+  /**
+   * Raised by every write of the row (db/projects.ts updateProject): the ETag of the project's
+   * answers, and what an edit's If-Match names (the client's lists are of this revision).
+   */
+  revision: number;
 }
 
 export interface AuthorName {

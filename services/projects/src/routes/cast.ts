@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { AudioUrls } from '../domain/audio-urls.js';
 import type { Projects } from '../domain/project-service.js';
 import type { ProjectRecord } from '../domain/projects.js';
+import { etagOf } from '../domain/revision.js';
+import type { FastifyReply } from 'fastify';
 import { callerOf } from './projects.js';
 
 const ids = z.object({ id: z.string(), characterId: z.string() });
@@ -20,8 +22,11 @@ export function castRoutes(
   signedIn: ReturnType<typeof authHook>,
 ) {
   const { projects, audioUrls } = deps;
-  const answer = (p: ProjectRecord) =>
-    ok({ characters: audioUrls.withPlayUrls(p.userId, p.characters), quotes: p.quotes });
+  /** The cast after the change, and the revision it made as the ETag (project-revision in the app). */
+  const answer = (reply: FastifyReply, p: ProjectRecord) => {
+    void reply.header('ETag', etagOf(p.revision));
+    return ok({ characters: audioUrls.withPlayUrls(p.userId, p.characters), quotes: p.quotes });
+  };
 
   app.post(
     '/api/projects/:id/characters/:characterId/merge',
@@ -48,9 +53,9 @@ export function castRoutes(
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { id, characterId } = req.params;
-      return answer(await projects.mergeCharacter(callerOf(req), id, characterId, req.body.intoId));
+      return answer(reply, await projects.mergeCharacter(callerOf(req), id, characterId, req.body.intoId));
     },
   );
 
@@ -72,6 +77,7 @@ export function castRoutes(
         },
       },
     },
-    async (req) => answer(await projects.deleteCharacter(callerOf(req), req.params.id, req.params.characterId)),
+    async (req, reply) =>
+      answer(reply, await projects.deleteCharacter(callerOf(req), req.params.id, req.params.characterId)),
   );
 }

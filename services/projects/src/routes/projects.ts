@@ -35,8 +35,17 @@ import {
   type ProjectRecord,
 } from '../domain/projects.js';
 import type { AudioUrls } from '../domain/audio-urls.js';
+import { etagOf, preconditionOf, type Precondition } from '../domain/revision.js';
 
 const byId = { params: z.object({ id: z.string() }) };
+
+/** The revision an edit's lists are of (If-Match), when the client sends one. */
+const ifMatchOf = (req: FastifyRequest): Precondition | undefined => preconditionOf(req.headers['if-match']);
+
+/** How the whole-list edits say they are conditional (OpenAPI description). */
+const CONDITIONAL =
+  'Answers the new ETag. With If-Match (the ETag of GET /api/projects/{id} or of the last edit), a project ' +
+  'written since is a 409 and nothing changes: reload it and make the edit again.';
 
 const projectWithContent = projectSummarySchema.extend({ content: z.string() });
 /** The covers GET /api/projects/{id}/thumbnail answers: an uploaded image, or the drawn default. */
@@ -171,9 +180,10 @@ export function projectRoutes(
         response: { 200: apiSuccess(projectWithContent), ...errorResponses(401, 404) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const caller = callerOf(req);
       const { project, content, names } = await projects.withContent(caller.userId, req.params.id);
+      void reply.header('ETag', etagOf(project.revision));
       return ok({ ...summary(project, names, await projects.readOnly(caller, project.id)), content });
     },
   );
@@ -267,12 +277,17 @@ export function projectRoutes(
       bodyLimit: BIG_BODY,
       schema: {
         summary: "Replace the project's outline",
+        description: CONDITIONAL,
         ...byId,
         body: z.object({ outline }),
         response: { 200: apiSuccess(outline), 403: READ_ONLY_403, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    async (req) => ok((await projects.setOutline(callerOf(req), req.params.id, req.body.outline)).outline),
+    async (req, reply) => {
+      const saved = await projects.setOutline(callerOf(req), req.params.id, req.body.outline, ifMatchOf(req));
+      void reply.header('ETag', etagOf(saved.revision));
+      return ok(saved.outline);
+    },
   );
 
   app.patch(
@@ -282,6 +297,7 @@ export function projectRoutes(
       bodyLimit: BIG_BODY,
       schema: {
         summary: "Replace the project's characters",
+        description: CONDITIONAL,
         ...byId,
         body: z.object({ characters: z.array(character).max(10_000) }),
         response: {
@@ -291,9 +307,10 @@ export function projectRoutes(
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const caller = callerOf(req);
-      const saved = await projects.setCharacters(caller, req.params.id, req.body.characters);
+      const saved = await projects.setCharacters(caller, req.params.id, req.body.characters, ifMatchOf(req));
+      void reply.header('ETag', etagOf(saved.revision));
       return ok(audioUrls.withPlayUrls(caller.userId, saved.characters));
     },
   );
@@ -306,12 +323,17 @@ export function projectRoutes(
       config: { jsonLimits: { maxArrayLength: 500_000 } },
       schema: {
         summary: "Replace the project's quotes",
+        description: CONDITIONAL,
         ...byId,
         body: z.object({ quotes: z.array(quote).max(500_000) }),
         response: { 200: apiSuccess(z.array(quote)), 403: READ_ONLY_403, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
-    async (req) => ok((await projects.setQuotes(callerOf(req), req.params.id, req.body.quotes)).quotes),
+    async (req, reply) => {
+      const saved = await projects.setQuotes(callerOf(req), req.params.id, req.body.quotes, ifMatchOf(req));
+      void reply.header('ETag', etagOf(saved.revision));
+      return ok(saved.quotes);
+    },
   );
 
   app.post(

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { AudioUrls } from '../domain/audio-urls.js';
 import type { Projects } from '../domain/project-service.js';
 import type { ProjectRecord } from '../domain/projects.js';
+import { etagOf } from '../domain/revision.js';
+import type { FastifyReply } from 'fastify';
 import { bookView, breakdown } from '../exports/book.js';
 import { callerOf } from './projects.js';
 
@@ -52,10 +54,11 @@ export function speakerEditRoutes(
   signedIn: ReturnType<typeof authHook>,
 ) {
   const { projects, audioUrls } = deps;
-  const cast = (p: ProjectRecord) => ({
-    characters: audioUrls.withPlayUrls(p.userId, p.characters),
-    quotes: p.quotes,
-  });
+  /** The cast after the change; the revision it made goes out as the ETag. */
+  const cast = (reply: FastifyReply, p: ProjectRecord) => {
+    void reply.header('ETag', etagOf(p.revision));
+    return { characters: audioUrls.withPlayUrls(p.userId, p.characters), quotes: p.quotes };
+  };
 
   app.post(
     '/api/projects/:id/quotes/:quoteId/spread',
@@ -110,9 +113,9 @@ export function speakerEditRoutes(
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { contentVersion, changes } = req.body;
-      return ok(cast(await projects.applySpeakerChanges(callerOf(req), req.params.id, contentVersion, changes)));
+      return ok(cast(reply, await projects.applySpeakerChanges(callerOf(req), req.params.id, contentVersion, changes)));
     },
   );
 
@@ -145,11 +148,11 @@ export function speakerEditRoutes(
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { toId, chapterId, dryRun } = req.body;
       const input = { fromId: req.params.characterId, toId, chapterId };
       const done = await projects.assignChapterLines(callerOf(req), req.params.id, input, dryRun);
-      return ok(done.project ? { moved: done.moved, ...cast(done.project) } : { moved: done.moved });
+      return ok(done.project ? { moved: done.moved, ...cast(reply, done.project) } : { moved: done.moved });
     },
   );
 
@@ -178,10 +181,10 @@ export function speakerEditRoutes(
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const input = { fromId: req.params.characterId, ...req.body };
       const done = await projects.splitLines(callerOf(req), req.params.id, input);
-      return ok({ characterId: done.characterId, ...cast(done.project) });
+      return ok({ characterId: done.characterId, ...cast(reply, done.project) });
     },
   );
 
