@@ -1,8 +1,6 @@
 // The analysis button and progress box of SPEC §4 and §9, as pure functions.
 import type { AnalysisProgress, AnalysisStatus } from '@castbook/contracts';
 
-export const ANALYSIS_POLL_MS = 3_000;
-
 export function analysisButtonLabel(status: AnalysisStatus): string {
   switch (status) {
     case 'in_progress':
