@@ -1,15 +1,16 @@
 // How sure the engine is of a decided speaker. The speaker model's own probability says how a turn's
 // candidates compare given the decoded history, not whether that history is right: a long untagged
 // exchange is decided with high probability and flips parity as a whole. So the confidence is a
-// second, small logistic model over facts of the decision (the probability, the margin over the
-// runner-up, the kind of turn, how far the nearest name tag is in its conversation), fitted on
-// out-of-fold decodes of held-out novels, then mapped through the isotonic calibration. What it
+// second, small model over facts of the decision (the probability, the margin over the runner-up,
+// the kind of turn, how far the nearest name tag is in its conversation): logistic weights with a
+// hidden layer of a few tanh units beside them, fitted on out-of-fold decodes of held-out novels,
+// then mapped through the isotonic calibration. What it
 // is asked for is mostly a ranking (which quotes a reviewer should read first), and most errors
 // that rank high are untagged runs decided the wrong way round, so several facts describe the run:
 // its length, the turn's place in it, and how much less probable the path is with the run's two
 // speakers swapped (`flipMargins` in model.ts).
 import { CONVERSATION_GAP, turnKind } from './features.js';
-import { untaggedRuns, type Turn } from './turns.js';
+import { distanceOf, untaggedRuns, type Turn } from './turns.js';
 
 export const CONFIDENCE_FEATURES = [
   'logOdds', // log(p / (1 - p)) of the chosen speaker
@@ -46,16 +47,33 @@ export const CONFIDENCE_FEATURES = [
   'logOddsByFlip',
   'logOddsUnanchored',
   'runPositionByLength',
+  // The probability means something else for each kind of turn: a slope per kind.
+  'logOddsPronoun',
+  'logOddsBare',
+  'logOddsNarrated',
+  'marginInRun', // the margin deep in an untagged run
+  'entropyUnanchored',
+  'gap', // narration paragraphs before the turn: min(gap, 4) / 4 (a scene may have moved on)
+  'purePara', // the paragraph is the quote alone
+  'othersBetween', // log(1 + others named in the narration since the last turn)
+  'mentionDistance', // log(1 + tokens since the speaker was last named in narration) / 8; 1 if not recently
   'bias',
 ] as const;
 export type ConfidenceFeature = (typeof CONFIDENCE_FEATURES)[number];
 export const CONFIDENCE_COUNT = CONFIDENCE_FEATURES.length;
 const C = Object.fromEntries(CONFIDENCE_FEATURES.map((n, i) => [n, i])) as Record<ConfidenceFeature, number>;
 
-/** Logistic weights over CONFIDENCE_FEATURES. */
+/**
+ * Logistic weights over CONFIDENCE_FEATURES, and beside them a small hidden layer of tanh units
+ * (over the features divided by `scale`) for the combinations a linear model cannot form.
+ */
 export interface ConfidenceModel {
   features: readonly string[];
   weights: readonly number[];
+  scale?: readonly number[];
+  /** One row of weights over the scaled features per hidden unit, and each unit's weight out. */
+  hidden?: readonly (readonly number[])[];
+  out?: readonly number[];
 }
 
 /**
@@ -243,6 +261,18 @@ export function confidenceFeatures(
   out[C.logOddsByFlip] = out[C.logOdds]! * out[C.flip]!;
   out[C.logOddsUnanchored] = out[C.logOdds]! * out[C.noAnchor]!;
   out[C.runPositionByLength] = out[C.runPosition]! * out[C.runLength]!;
+  out[C.logOddsPronoun] = out[C.logOdds]! * out[C.pronounTag]!;
+  out[C.logOddsBare] = out[C.logOdds]! * out[C.bareTurn]!;
+  out[C.logOddsNarrated] = out[C.logOdds]! * out[C.narratedTurn]!;
+  out[C.marginInRun] = out[C.margin]! * out[C.runPosition]!;
+  out[C.entropyUnanchored] = out[C.entropy]! * out[C.noAnchor]!;
+  out[C.gap] = Math.min(t.gap, 4) / 4;
+  if (t.pure) out[C.purePara] = 1;
+  let others = 0;
+  for (const c of t.between) if (c !== d.speaker) others++;
+  out[C.othersBetween] = Math.log1p(others);
+  const tokens = distanceOf(t, d.speaker);
+  out[C.mentionDistance] = tokens === undefined ? 1 : Math.min(Math.log1p(tokens) / 8, 1);
   out[C.bias] = 1;
   return out;
 }
@@ -257,5 +287,14 @@ export function certaintyOf(model: ConfidenceModel | undefined, x: Float64Array,
   if (!model) return probability;
   let z = 0;
   for (let f = 0; f < CONFIDENCE_COUNT; f++) z += model.weights[f]! * x[f]!;
+  const { hidden, out, scale } = model;
+  if (hidden && out && scale) {
+    for (let h = 0; h < hidden.length; h++) {
+      const row = hidden[h]!;
+      let a = 0;
+      for (let f = 0; f < CONFIDENCE_COUNT; f++) a += (row[f]! * x[f]!) / scale[f]!;
+      z += out[h]! * Math.tanh(a);
+    }
+  }
   return 1 / (1 + Math.exp(-z));
 }
