@@ -20,6 +20,26 @@ describe('role speakers merged into the named character', () => {
     expect(r.characters.some((c) => c.name === 'The undertaker')).toBe(false);
   });
 
+  it('gives a later tag naming the role ("said the undertaker") to the character the role joined', () => {
+    // Long enough that Mr. Pound's last mention is out of reach: only the role's noun can name him.
+    const road = Array.from(
+      { length: 60 },
+      (_, k) => `The road went on past the ${k % 2 ? 'mill' : 'church'}, and the rain fell on the long grey wall.`,
+    );
+    const text = [
+      'Idris met Mr. Pound, the parochial undertaker, at the gate. Idris was cold.',
+      '"Good day," said the undertaker.',
+      '"Good day, sir," said Idris.',
+      '"Thank you," said Mr. Pound, and he smiled.',
+      ...road,
+      'Idris and Mossop came to the shop.',
+      '"At the shop," said Idris.',
+      '"You are late," said the undertaker.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    expect(speakerName(r, /You are late/)).toBe('Mr. Pound');
+  });
+
   it('reads a copula ("Jory was a charity-boy")', () => {
     const text = [
       'Jory Tolley sat on a post, and Idris looked at him. Jory Tolley was a charity-boy, and he was rude.',

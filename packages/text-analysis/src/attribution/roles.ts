@@ -87,11 +87,16 @@ export function mergeRoles<Q extends { speakerId: string | null }>(
   if (roles.size === 0) return { characters: [...characters], quotes: [...quotes], into: new Map() };
   const into = new Map<string, string>();
   const extra = new Map<string, string[]>();
+  // A tag that names the role ("said the undertaker") names the character it merged into.
+  const nouns = new Map<string, string[]>();
   for (const [role, named] of roles) {
     const r = characters[role]!;
     const n = characters[named]!;
     into.set(r.id, n.id);
     extra.set(n.id, [...(extra.get(n.id) ?? []), r.name, ...r.alternativeNames]);
+    const rp = getProfile(r);
+    const roleNouns = [...(rp?.noun ? [rp.noun] : []), ...(rp?.roleNouns ?? [])];
+    nouns.set(n.id, [...(nouns.get(n.id) ?? []), ...roleNouns]);
   }
   const outChars = characters
     .filter((c) => !into.has(c.id))
@@ -100,7 +105,12 @@ export function mergeRoles<Q extends { speakerId: string | null }>(
       if (!more) return c;
       const merged = { ...c, alternativeNames: [...new Set([...c.alternativeNames, ...more])] };
       const p = getProfile(c);
-      if (p) setProfile(merged, p);
+      const roleNouns = nouns.get(c.id) ?? [];
+      if (p)
+        setProfile(
+          merged,
+          roleNouns.length ? { ...p, roleNouns: [...new Set([...(p.roleNouns ?? []), ...roleNouns])] } : p,
+        );
       return merged;
     });
   const outQuotes = quotes.map((q) =>

@@ -99,6 +99,33 @@ describe('merging the names of one character', () => {
     expect(byName(list, 'the Sly')).toBe(fox);
   });
 
+  it('takes "the Major" for the only major the text names', () => {
+    const text = [
+      'Major Tregaskis came up the drive, and Idris went to meet him.',
+      '"Good morning," said the Major. The Major was tall, and he smiled.',
+      '"Good morning," said Idris. Major Tregaskis sat down.',
+      '"Tea?" asked the Major, and Idris nodded.',
+    ].join('\n\n');
+    const list = characters(text);
+    const major = byName(list, 'Major Tregaskis');
+    expect(major).toBeDefined();
+    expect(byName(list, 'Major')).toBe(major);
+  });
+
+  it('keeps "the Major" apart when the text names two majors', () => {
+    const text = [
+      'Major Tregaskis and Major Pollard came up the drive, and Idris went to meet them.',
+      '"Good morning," said the Major. The Major was tall, and he smiled.',
+      '"Good morning," said Idris. Major Tregaskis sat down, and Major Pollard stood.',
+      '"Tea?" asked the Major, and Idris nodded.',
+    ].join('\n\n');
+    const list = characters(text);
+    const major = byName(list, 'The Major');
+    expect(major).toBeDefined();
+    expect(major).not.toBe(byName(list, 'Major Tregaskis'));
+    expect(major).not.toBe(byName(list, 'Major Pollard'));
+  });
+
   it('merges a role tagged in the turns of a named speaker, with the same partner in between', () => {
     const text = [
       'Gorse the Miser sat by the fire with young Tobias. Gorse was old.',

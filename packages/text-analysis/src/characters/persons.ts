@@ -2,6 +2,7 @@
 import type { FormStats } from './candidates.js';
 import { givenNameGender } from './givenNames.js';
 import { isOrganisationName, isPlaceName, PLACE_WORDS } from './places.js';
+import { titleNoun } from './titles.js';
 import { HONORIFICS, HONORIFIC_SPELLINGS, MARRIED, NICKNAMES, UNMARRIED, type Gender } from './lexicon.js';
 
 export interface Person {
@@ -232,6 +233,15 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     const descriptor = f.afterThe * 2 >= f.total && !f.honorific;
     if (descriptor) {
       const key = f.words.join(' ');
+      // "the Major" is Major Callendar when he is the only major the text names.
+      const rank = f.words.length === 1 ? titleNoun(f.words[0]!) : undefined;
+      const ranked = rank
+        ? persons.filter((p) => !p.descriptor && p.forms.some((x) => x.honorific && titleNoun(x.honorific) === rank))
+        : [];
+      if (ranked.length === 1) {
+        absorb(ranked[0]!, f);
+        continue;
+      }
       // "the Fox" is "the Grey Fox" when only one descriptor ends that way.
       const longer = [...descriptors.entries()].filter(([k]) => k.endsWith(' ' + key));
       if (longer.length === 1) {

@@ -9,6 +9,8 @@ export interface Profile {
   descriptor: boolean;
   /** For a speaker known by a lower-case description ("the cook"): the noun. */
   noun?: string;
+  /** Nouns of described speakers found to be this character ("the undertaker" → Mr. Pound). */
+  roleNouns?: readonly string[];
 }
 
 const profiles = new WeakMap<Character, Profile>();

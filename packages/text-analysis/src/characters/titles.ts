@@ -27,7 +27,13 @@ const TITLE_NOUNS = new Map<string, string>([
   ['Dr', 'doctor'],
   ['Doctor', 'doctor'],
   ['Professor', 'professor'],
+  ['Prof', 'professor'],
 ]);
+
+/** The lower-case noun of a rank or office honorific ("Major" → major, "Dr" → doctor), if it is one. */
+export function titleNoun(word: string): string | undefined {
+  return TITLE_NOUNS.get(word);
+}
 
 /** The title nouns a character's names carry ("Count Mippola" → count). */
 function titlesOf(c: Character): Set<string> {

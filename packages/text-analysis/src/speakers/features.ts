@@ -2,7 +2,7 @@
 // speaker of one turn; `history` is who spoke the turns before (most recent first), as the decoder
 // has chosen them (in training: as the annotators did).
 import { nounGender as nounGenderOf } from '../attribution/pronouns.js';
-import { distanceOf, type CastFacts, type Turn } from './turns.js';
+import { aheadOf, AHEAD_TOKENS, distanceOf, type CastFacts, type Turn } from './turns.js';
 
 export const BASE_FEATURES = [
   // Speech tags.
@@ -43,6 +43,7 @@ export const BASE_FEATURES = [
   'betweenTurns', // named in the narration since the last turn
   'recency', // 1 for a name just read, falling to 0 at WINDOW tokens
   'unseen', // not named in narration recently
+  'namedAhead', // named in the narration just after the turn: 1 right after, falling to 0 at AHEAD_TOKENS
   'centrality', // how often the book names the candidate
   'isNarrator',
   'genderUnknown',
@@ -187,7 +188,7 @@ export function staticFeaturesOf(
     if (referent === c) out[F.pronounRecent] = 1;
   }
   if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
-  if (t.tagNoun && (cast.noun[c] === t.tagNoun || cast.titled.get(t.tagNoun) === c)) out[F.nounMatch] = 1;
+  if (t.tagNoun && (cast.nouns[c]!.includes(t.tagNoun) || cast.titled.get(t.tagNoun) === c)) out[F.nounMatch] = 1;
   if (t.leadIn === c) out[F.leadIn] = 1;
   if (t.leadInHere === c) out[F.leadInHere] = 1;
   if (t.leadInPronoun && g !== 'u') out[g === t.leadInPronoun ? F.leadInPronounMatch : F.leadInPronounMismatch] = 1;
@@ -210,6 +211,8 @@ export function staticFeaturesOf(
   const d = distanceOf(t, c);
   if (d === undefined) out[F.unseen] = 1;
   else out[F.recency] = Math.max(0, 1 - d / RECENCY_TOKENS);
+  const a = aheadOf(t, c);
+  if (a !== undefined) out[F.namedAhead] = 1 - a / AHEAD_TOKENS;
   out[F.centrality] = cast.weight[c] ?? 0;
   if (c === cast.narrator) out[F.isNarrator] = 1;
   if (g === 'u') out[F.genderUnknown] = 1;

@@ -13,7 +13,7 @@ import {
   pathFacts,
 } from './confidence.js';
 import { bestPath, calibrate, decode, flipMargins, type SpeakerModel } from './model.js';
-import { buildTurns, castFacts, type Turn } from './turns.js';
+import { aheadOf, buildTurns, castFacts, type Turn } from './turns.js';
 
 const passage = [
   'Alwin Tarrow and Hester Quayle sat by the fire. Alwin was cold, and he rubbed his hands.',
@@ -67,6 +67,31 @@ describe('buildTurns', () => {
 
   it('offers both speakers of the scene as candidates of an untagged turn', () => {
     expect(turns[2]!.candidates).toEqual(expect.arrayContaining([alwin, hester]));
+  });
+});
+
+describe('buildTurns: a speaker the narration names only after the turn', () => {
+  // A first-person narrator: the companion speaks before the narration names him.
+  const text = [
+    'I came down to the harbour early. The boats were in, and I sat on the wall and waited.',
+    '"You are up early," said a voice behind me.',
+    'It was Corwin Pell. Corwin sat down on the wall beside me, and Corwin lit his pipe.',
+    '"The boats are late," said Corwin. Corwin Pell was a fisherman, and Corwin knew the sea.',
+  ].join('\n\n');
+  const { turns, idx } = prepared(text);
+  const corwin = idx('Corwin');
+
+  it('offers a character named just after the turn as a candidate, with how far ahead', () => {
+    expect(corwin).toBeGreaterThanOrEqual(0);
+    expect(turns[0]!.candidates).toContain(corwin);
+    expect(aheadOf(turns[0]!, corwin)).toBeGreaterThan(0);
+    expect(aheadOf(turns[0]!, corwin)).toBeLessThan(20);
+  });
+
+  it('gives them the turn when nothing before it names a speaker', () => {
+    const r = analyze(text, { outline: [] });
+    const speaker = r.characters.find((c) => c.id === r.quotes[0]!.speakerId);
+    expect(speaker?.name).toBe('Corwin Pell');
   });
 });
 

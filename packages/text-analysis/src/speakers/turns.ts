@@ -45,6 +45,12 @@ export interface Turn {
    */
   distance: readonly number[];
   /**
+   * Characters named in the narration soon after the turn's paragraph, as pairs `[char, tokens]`
+   * nearest first (at most AHEAD_CANDIDATES, within AHEAD_TOKENS): a first-person narrator's
+   * companion often speaks before the narration names them ("…," he said. … Then Harris stood up).
+   */
+  ahead: readonly number[];
+  /**
    * A narration paragraph right before the turn that leads into it ("…Mr. Collins laid aside his
    * book, and said," then the quote as its own paragraph): the character its last sentence names
    * first, or -1; and the gender of a pronoun subject there ("she answered:"), or null.
@@ -64,7 +70,8 @@ export interface Turn {
 export interface CastFacts {
   gender: Gender[];
   narrator: number;
-  noun: (string | undefined)[];
+  /** The nouns a describing tag names the character by: its own ("the cook") and merged roles'. */
+  nouns: (readonly string[])[];
   /** Title noun → the only character holding the title ("the count" → Count Mippola). */
   titled: Map<string, number>;
   /** log(1 + mentions) / log(1 + most mentions): how central a character is. */
@@ -75,6 +82,10 @@ export interface CastFacts {
 const WINDOW_TOKENS = 3000;
 /** Most candidates taken from recent mentions. */
 const RECENT_CANDIDATES = 12;
+/** How far after a turn (tokens) a narration mention still makes a character a candidate of it. */
+export const AHEAD_TOKENS = 600;
+/** Most candidates taken from the names just after a turn. */
+const AHEAD_CANDIDATES = 3;
 /** Turns back whose rule speakers stay candidates. */
 const RULE_HISTORY = 4;
 
@@ -83,7 +94,10 @@ export function castFacts(characters: readonly Character[]): CastFacts {
   return {
     gender: characters.map((c) => getProfile(c)?.gender ?? 'u'),
     narrator: characters.findIndex((c) => getProfile(c)?.narrator ?? c.name === 'Narrator'),
-    noun: characters.map((c) => getProfile(c)?.noun),
+    nouns: characters.map((c) => {
+      const p = getProfile(c);
+      return [...(p?.noun ? [p.noun] : []), ...(p?.roleNouns ?? [])];
+    }),
     titled: soleTitleHolders(characters),
     weight: characters.map((c) => Math.log1p(c.mentions) / Math.log1p(most)),
   };
@@ -93,11 +107,20 @@ export function castFacts(characters: readonly Character[]): CastFacts {
 const EMPTY: ReadonlySet<number> = new Set<number>();
 const shared = (set: ReadonlySet<number>): ReadonlySet<number> => (set.size ? set : EMPTY);
 
+/** The number paired with `c` in `[char, n, char, n, …]`, or undefined. */
+function pairOf(pairs: readonly number[], c: number): number | undefined {
+  for (let k = 0; k < pairs.length; k += 2) if (pairs[k] === c) return pairs[k + 1];
+  return undefined;
+}
+
 /** Tokens since `c` was last named in narration before the turn, or undefined if not recently. */
 export function distanceOf(turn: Turn, c: number): number | undefined {
-  const d = turn.distance;
-  for (let k = 0; k < d.length; k += 2) if (d[k] === c) return d[k + 1];
-  return undefined;
+  return pairOf(turn.distance, c);
+}
+
+/** Tokens from the turn's paragraph to the next narration mention of `c`, or undefined if not soon. */
+export function aheadOf(turn: Turn, c: number): number | undefined {
+  return pairOf(turn.ahead, c);
 }
 
 /**
@@ -268,7 +291,7 @@ export function buildTurns(
   // Who a describing tag can name ("said the cook" → the cook; "said the count" → the only count):
   // a role speaker is seldom named in the narration, so recency alone would not make it a candidate.
   const nounHolders = new Map<string, number[]>();
-  cast.noun.forEach((n, c) => n && nounHolders.set(n, [...(nounHolders.get(n) ?? []), c]));
+  cast.nouns.forEach((ns, c) => ns.forEach((n) => nounHolders.set(n, [...(nounHolders.get(n) ?? []), c])));
   for (const [n, c] of cast.titled) nounHolders.set(n, [...(nounHolders.get(n) ?? []), c]);
   const paragraphs = splitParagraphs(text);
   const turns: Turn[] = [];
@@ -300,6 +323,12 @@ export function buildTurns(
     const distance = near.flat();
     let paraEndMention = mi;
     while (paraEndMention < mentions.length && mentions[paraEndMention]!.token < hi) paraEndMention++;
+    const ahead: number[] = [];
+    for (let k = paraEndMention; k < mentions.length && ahead.length < 2 * AHEAD_CANDIDATES; k++) {
+      const m = mentions[k]!;
+      if (m.token - hi > AHEAD_TOKENS) break;
+      if (!m.inQuote && pairOf(ahead, m.char) === undefined) ahead.push(m.char, m.token - hi);
+    }
 
     let narrationWords = 0;
     for (let t = lo; t < hi && narrationWords === 0; t++) if (!tokens.at(t)!.inQuote) narrationWords++;
@@ -349,6 +378,7 @@ export function buildTurns(
 
       const cands = new Set<number>([...tagNames, ...narration]);
       for (let k = 0; k < near.length && k < RECENT_CANDIDATES; k++) cands.add(near[k]![0]);
+      for (let k = 0; k < ahead.length; k += 2) cands.add(ahead[k]!);
       if (rule) cands.add(rule.char);
       if (tagNoun) for (const c of nounHolders.get(tagNoun) ?? []) cands.add(c);
       if (cast.narrator >= 0) cands.add(cast.narrator);
@@ -385,6 +415,7 @@ export function buildTurns(
         narrationBefore: shared(narrationBefore),
         between: r === 0 ? shared(between) : EMPTY,
         distance,
+        ahead,
         leadIn: lead.char,
         leadInPronoun: lead.pronoun,
         leadInHere,
