@@ -12,6 +12,7 @@ export const BASE_FEATURES = [
   'pronounMismatch',
   'pronounUnknownGender',
   'pronounRecent', // … and the candidate is the most recent narration mention of that gender
+  'pronounAntecedent', // … and the candidate is the subject of the nearest sentence naming one of that gender
   'iTagNarrator', // "…," said I, and the candidate is the narrator
   'nounMatch', // "said the cook", and the candidate is the cook
   'nounGenderMatch', // "replied his wife", and the candidate is a woman
@@ -186,6 +187,7 @@ export function staticFeaturesOf(
     else if (g === 'u') out[F.pronounUnknownGender] = 1;
     else out[F.pronounMismatch] = 1;
     if (referent === c) out[F.pronounRecent] = 1;
+    if (t.pronounAntecedent === c) out[F.pronounAntecedent] = 1;
   }
   if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
   if (t.tagNoun && (cast.nouns[c]!.includes(t.tagNoun) || cast.titled.get(t.tagNoun) === c)) out[F.nounMatch] = 1;

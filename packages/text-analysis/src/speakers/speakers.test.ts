@@ -95,6 +95,32 @@ describe('buildTurns: a speaker the narration names only after the turn', () => 
   });
 });
 
+describe('buildTurns: the antecedent of a he/she tag', () => {
+  const { turns, idx } = prepared(
+    [
+      'Tobias Crane and Jory Tolley came into the yard, where Hester Quayle was waiting.',
+      '"You are late," said Hester. "Both of you."',
+      'But Tobias was looking hard at Jory.',
+      '"Hold your tongue," he said.',
+      'Hester turned to Jory. "Well?" she asked.',
+    ].join('\n\n'),
+  );
+
+  it('takes the subject of the nearest sentence naming someone of that gender, not its latest name', () => {
+    expect(turns[1]!.tagPronoun).toBe('m');
+    expect(turns[1]!.pronounAntecedent).toBe(idx('Tobias'));
+  });
+
+  it('skips sentences that name only the other gender', () => {
+    expect(turns[2]!.tagPronoun).toBe('f');
+    expect(turns[2]!.pronounAntecedent).toBe(idx('Hester'));
+  });
+
+  it('has none for a turn without a he/she tag', () => {
+    expect(turns[0]!.pronounAntecedent).toBe(-1);
+  });
+});
+
 describe('buildTurns: a sentence that introduces the quote after it', () => {
   // The verb of such a sentence is rarely a tag verb ("cut him short with:"); its punctuation is the cue.
   const scene = [

@@ -24,6 +24,12 @@ export interface Turn {
   tagNames: ReadonlySet<number>;
   /** Gender of a pronoun tag ('i' for "said I"), or null. */
   tagPronoun: 'm' | 'f' | 'i' | null;
+  /**
+   * For a he/she tag: the first character of the pronoun's gender named in the nearest narration
+   * sentence before the quote that names one — its subject, usually, where the latest name is often
+   * its object ("Japp was looking at Poirot. '…,' he remarked" → Japp) — or -1.
+   */
+  pronounAntecedent: number;
   /** Noun of a describing tag ("said the cook"), or null. */
   tagNoun: string | null;
   /** The rule sieves' choice (before the model), for the turn's first quote. */
@@ -218,6 +224,27 @@ export function leadInHereOf(
   return -1;
 }
 
+/** How far back (tokens) a pronoun tag's antecedent is looked for. */
+const ANTECEDENT_TOKENS = 400;
+
+/** See Turn.pronounAntecedent. */
+function antecedentOf(
+  tokens: TokenList,
+  mentions: readonly Mention[],
+  quoteTok: number,
+  gender: 'm' | 'f',
+  genders: readonly Gender[],
+): number {
+  const fits = (m: Mention) => !m.inQuote && genders[m.char] === gender;
+  let k = firstMentionAt(mentions, quoteTok) - 1;
+  while (k >= 0 && quoteTok - mentions[k]!.token <= ANTECEDENT_TOKENS && !fits(mentions[k]!)) k--;
+  if (k < 0 || quoteTok - mentions[k]!.token > ANTECEDENT_TOKENS) return -1;
+  let from = mentions[k]!.token;
+  while (from > 0 && !tokens.at(from)!.initial) from--;
+  for (let j = firstMentionAt(mentions, from); j <= k; j++) if (fits(mentions[j]!)) return mentions[j]!.char;
+  return -1;
+}
+
 /** Index of the first mention at or after token t. */
 function firstMentionAt(mentions: readonly Mention[], t: number): number {
   let lo = 0;
@@ -372,6 +399,10 @@ export function buildTurns(
         } else if (tag.kind === 'pronoun') tagPronoun ??= tag.pronoun === 'i' ? 'i' : tag.pronoun === 'he' ? 'm' : 'f';
         else tagNoun ??= tag.noun;
       }
+      const pronounAntecedent =
+        tagPronoun === 'm' || tagPronoun === 'f'
+          ? antecedentOf(tokens, mentions, firstQuoteTok, tagPronoun, cast.gender)
+          : -1;
       const first = quotes[run[0]!]!;
       const ruleChar = first.speakerId === null ? undefined : indexOfId.get(first.speakerId);
       const rule = ruleChar === undefined ? null : { char: ruleChar, method: first.attributionMethod };
@@ -408,6 +439,7 @@ export function buildTurns(
         tagNames: shared(tagNames),
         tagPronoun,
         tagNoun,
+        pronounAntecedent,
         rule,
         vocatives: shared(vocatives),
         quoteMentions: shared(quoteMentions),
