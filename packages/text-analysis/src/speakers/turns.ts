@@ -27,7 +27,7 @@ export interface Turn {
   /**
    * For a he/she tag: the first character of the pronoun's gender named in the nearest narration
    * sentence before the quote that names one — its subject, usually, where the latest name is often
-   * its object ("Japp was looking at Poirot. '…,' he remarked" → Japp) — or -1.
+   * its object ("Tobias was looking at Jory. '…,' he said" → Tobias) — or -1.
    */
   pronounAntecedent: number;
   /** Noun of a describing tag ("said the cook"), or null. */
@@ -53,7 +53,7 @@ export interface Turn {
   /**
    * Characters named in the narration soon after the turn's paragraph, as pairs `[char, tokens]`
    * nearest first (at most AHEAD_CANDIDATES, within AHEAD_TOKENS): a first-person narrator's
-   * companion often speaks before the narration names them ("…," he said. … Then Harris stood up).
+   * companion often speaks before the narration names them ("…," he said. … Then Corwin stood up).
    */
   ahead: readonly number[];
   /**
