@@ -350,15 +350,10 @@ export function buildTurns(
     const distance = near.flat();
     let paraEndMention = mi;
     while (paraEndMention < mentions.length && mentions[paraEndMention]!.token < hi) paraEndMention++;
-    // Ahead reaches only through the narration before the next turn: a name further on introduces
-    // the turns it comes before (a later chapter's, or the next line's own speaker).
-    let np = p + 1;
-    while (qi < quotes.length && np < paragraphs.length - 1 && paragraphs[np]!.end < quotes[qi]!.startOffset) np++;
-    const aheadEnd = qi < quotes.length && np < paragraphs.length ? tokenAt(tokens, paragraphs[np]!.start) : Infinity;
     const ahead: number[] = [];
     for (let k = paraEndMention; k < mentions.length && ahead.length < 2 * AHEAD_CANDIDATES; k++) {
       const m = mentions[k]!;
-      if (m.token - hi > AHEAD_TOKENS || m.token >= aheadEnd) break;
+      if (m.token - hi > AHEAD_TOKENS) break;
       if (!m.inQuote && pairOf(ahead, m.char) === undefined) ahead.push(m.char, m.token - hi);
     }
 
