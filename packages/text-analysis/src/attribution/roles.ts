@@ -1,7 +1,7 @@
 // A speaker known by a role ("the beadle") is a named character when the text says so by
 // apposition: "Mr. Mossop, the beadle" or "the beadle, Mr. Mossop".
 import type { Character } from '@castbook/contracts';
-import { getProfile, setProfile } from '../characters/profiles.js';
+import { describingNouns, getProfile, setProfile } from '../characters/profiles.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
 import type { Mention } from './mentions.js';
 
@@ -94,9 +94,7 @@ export function mergeRoles<Q extends { speakerId: string | null }>(
     const n = characters[named]!;
     into.set(r.id, n.id);
     extra.set(n.id, [...(extra.get(n.id) ?? []), r.name, ...r.alternativeNames]);
-    const rp = getProfile(r);
-    const roleNouns = [...(rp?.noun ? [rp.noun] : []), ...(rp?.roleNouns ?? [])];
-    nouns.set(n.id, [...(nouns.get(n.id) ?? []), ...roleNouns]);
+    nouns.set(n.id, [...(nouns.get(n.id) ?? []), ...describingNouns(getProfile(r))]);
   }
   const outChars = characters
     .filter((c) => !into.has(c.id))

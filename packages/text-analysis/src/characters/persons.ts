@@ -233,7 +233,7 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     const descriptor = f.afterThe * 2 >= f.total && !f.honorific;
     if (descriptor) {
       const key = f.words.join(' ');
-      // "the Major" is Major Callendar when he is the only major the text names.
+      // "the Major" is Major Tregaskis when he is the only major the text names.
       const rank = f.words.length === 1 ? titleNoun(f.words[0]!) : undefined;
       const ranked = rank
         ? persons.filter((p) => !p.descriptor && p.forms.some((x) => x.honorific && titleNoun(x.honorific) === rank))

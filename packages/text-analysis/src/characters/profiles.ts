@@ -22,3 +22,8 @@ export function setProfile(c: Character, p: Profile): void {
 export function getProfile(c: Character): Profile | undefined {
   return profiles.get(c);
 }
+
+/** Every noun a describing tag can name the character by: its own ("the cook") and its merged roles'. */
+export function describingNouns(p: Profile | undefined): string[] {
+  return [...(p?.noun ? [p.noun] : []), ...(p?.roleNouns ?? [])];
+}

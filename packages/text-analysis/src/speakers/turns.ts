@@ -4,7 +4,7 @@ import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
 import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from '../attribution/mentions.js';
 import { SPEECH_VERBS } from '../characters/lexicon.js';
-import { getProfile } from '../characters/profiles.js';
+import { describingNouns, getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
@@ -51,9 +51,11 @@ export interface Turn {
    */
   distance: readonly number[];
   /**
-   * Characters named in the narration soon after the turn's paragraph, as pairs `[char, tokens]`
-   * nearest first (at most AHEAD_CANDIDATES, within AHEAD_TOKENS): a first-person narrator's
-   * companion often speaks before the narration names them ("…," he said. … Then Corwin stood up).
+   * Characters named outside quotes soon after the turn's paragraph — later narration and later
+   * turns' tags alike, up to AHEAD_TOKENS whatever lies there (a chapter's end too) — as pairs
+   * `[char, tokens]`, nearest first, at most AHEAD_CANDIDATES: a speaker is often named only after
+   * their first words ("…," said a voice. … Then Corwin stood up), and the coming tags say who is in
+   * the scene.
    */
   ahead: readonly number[];
   /**
@@ -100,10 +102,7 @@ export function castFacts(characters: readonly Character[]): CastFacts {
   return {
     gender: characters.map((c) => getProfile(c)?.gender ?? 'u'),
     narrator: characters.findIndex((c) => getProfile(c)?.narrator ?? c.name === 'Narrator'),
-    nouns: characters.map((c) => {
-      const p = getProfile(c);
-      return [...(p?.noun ? [p.noun] : []), ...(p?.roleNouns ?? [])];
-    }),
+    nouns: characters.map((c) => describingNouns(getProfile(c))),
     titled: soleTitleHolders(characters),
     weight: characters.map((c) => Math.log1p(c.mentions) / Math.log1p(most)),
   };
