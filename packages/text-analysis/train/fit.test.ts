@@ -1,7 +1,9 @@
 // The training pieces that do not need the corpus: isotonic calibration, the confidence model.
 import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_COUNT, CONFIDENCE_FEATURES, certaintyOf } from '../src/speakers/confidence.js';
-import { fitConfidence, fitIsotonic, type DecodedPoint } from './fit.js';
+import { BASE_COUNT, BASE_FEATURES, TURN_KINDS } from '../src/speakers/features.js';
+import { staticScoreOf } from '../src/speakers/model.js';
+import { fitConfidence, fitIsotonic, fitWeights, modelOf, type DecodedPoint, type Example } from './fit.js';
 
 describe('fitIsotonic', () => {
   it('is non-decreasing, pools violators, and shrinks small blocks toward one half', () => {
@@ -55,5 +57,55 @@ describe('fitConfidence', () => {
     const x = points[1]!.x!;
     const weights = CONFIDENCE_FEATURES.map((f) => (f === 'tagged' ? 2 : f === 'bias' ? -1 : 0));
     expect(certaintyOf({ features: CONFIDENCE_FEATURES, weights }, x, 0.5)).toBeCloseTo(1 / (1 + Math.exp(-1)), 6);
+  });
+});
+
+describe('fitWeights', () => {
+  // Turns of two candidates where the speaker is the one with exactly one of two cues: no weight per
+  // cue ranks (1,0) and (0,1) above both (1,1) and (0,0), a combination of cues does.
+  const a = BASE_FEATURES.indexOf('narrationFirst');
+  const b = BASE_FEATURES.indexOf('betweenTurns');
+  const bare = TURN_KINDS.indexOf('bare');
+  const cues = (x: number, y: number) => [...(x ? [a] : []), ...(y ? [b] : [])];
+  const examples: Example[] = [];
+  for (const right of [
+    [1, 0],
+    [0, 1],
+  ])
+    for (const wrong of [
+      [1, 1],
+      [0, 0],
+    ]) {
+      // Each feature and its copy for the turn's kind, as examplesOf writes them.
+      const both = (fs: number[]) => fs.flatMap((f) => [f, BASE_COUNT * (1 + bare) + f]);
+      const first = both(cues(right[0]!, right[1]!));
+      const second = both(cues(wrong[0]!, wrong[1]!));
+      examples.push({
+        index: Uint16Array.from([...first, ...second]),
+        value: Float64Array.from([...first, ...second].map(() => 1)),
+        start: Uint32Array.from([0, first.length, first.length + second.length]),
+        right: [true, false],
+        kind: bare,
+      });
+    }
+  const score = (model: ReturnType<typeof modelOf>, x: number, y: number) => {
+    const features = new Float64Array(BASE_COUNT);
+    for (const f of cues(x, y)) features[f] = 1;
+    return staticScoreOf(model, bare, features).score;
+  };
+
+  it('ranks the speaker first through its hidden layer, deterministically', () => {
+    const model = modelOf(fitWeights(examples, { hiddenUnits: 4 }));
+    for (const right of [score(model, 1, 0), score(model, 0, 1)])
+      for (const wrong of [score(model, 1, 1), score(model, 0, 0)]) expect(right).toBeGreaterThan(wrong + 1);
+    expect(fitWeights(examples, { hiddenUnits: 4 })).toEqual(fitWeights(examples, { hiddenUnits: 4 }));
+  });
+
+  it('without hidden units it is the linear model, which cannot', () => {
+    const model = modelOf(fitWeights(examples, { hiddenUnits: 0 }));
+    expect(model.hidden).toBeUndefined();
+    const rights = [score(model, 1, 0), score(model, 0, 1)];
+    const wrongs = [score(model, 1, 1), score(model, 0, 0)];
+    expect(Math.min(...rights)).toBeLessThan(Math.max(...wrongs) + 1);
   });
 });

@@ -1,29 +1,40 @@
-// Fitting the speaker model: a conditional logit over each turn's candidates, trained with the
-// annotated speakers as history (teacher forcing), and an isotonic calibration of its probabilities.
-// Deterministic: full-batch Adam from zero weights, a fixed number of steps.
+// Fitting the speaker model: a conditional logit over each turn's candidates (linear weights, then a
+// small hidden layer beside them), trained with the annotated speakers as history (teacher
+// forcing), and an isotonic calibration of its probabilities. Deterministic: full-batch Adam from
+// zero weights (the hidden layer from a fixed pseudo-random start), a fixed number of steps.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FEATURE_COUNT, FEATURES, featuresOf, pronounReferent } from '../src/speakers/features.js';
+import {
+  BASE_COUNT,
+  FEATURE_COUNT,
+  FEATURES,
+  featuresOf,
+  pronounReferent,
+  TURN_KINDS,
+  turnKind,
+} from '../src/speakers/features.js';
 import {
   certaintyOf,
   CONFIDENCE_COUNT,
   CONFIDENCE_FEATURES,
   type ConfidenceModel,
 } from '../src/speakers/confidence.js';
-import { candidatesOf, decode, type SpeakerModel } from '../src/speakers/model.js';
+import { candidatesOf, decode, softsign, type SpeakerModel } from '../src/speakers/model.js';
 import type { Novel } from './corpus.js';
 
 /**
  * One training turn: the features of each candidate, kept sparse (most are 0) as parallel lists
  * of feature index and value, `start[c]`..`start[c + 1]` for candidate c; and which are right.
  */
-interface Example {
+export interface Example {
   index: Uint16Array;
   value: Float64Array;
   start: Uint32Array;
   right: boolean[];
+  /** The turn's TURN_KINDS index (the hidden layer's bias). */
+  kind: number;
 }
 
 const HISTORY = 6;
@@ -60,6 +71,7 @@ export function examplesOf(novel: Novel, spoken?: readonly number[]): Example[] 
         value: Float64Array.from(value),
         start: Uint32Array.from(start),
         right,
+        kind: turnKind(turn),
       });
     }
     history.unshift(spoken ? spoken[i]! : novel.labels[i]!);
@@ -72,6 +84,8 @@ export interface FitOptions {
   steps?: number;
   l2?: number;
   learningRate?: number;
+  /** Units of the speaker model's hidden layer (SpeakerModel.hidden); 0 fits the linear model alone. */
+  hiddenUnits?: number;
   /**
    * A directory that keeps fitted weights by a hash of everything they depend on (the training
    * examples, the options, the decoder's and fitting's source), so an evaluation that changes only
@@ -85,9 +99,9 @@ const FIT_SOURCES = ['../src/speakers/model.ts', '../src/speakers/features.ts'];
 
 function cacheKey(examples: readonly Example[], options: FitOptions): string {
   const h = createHash('sha256');
-  h.update(JSON.stringify([options.steps, options.l2, options.learningRate, FEATURES]));
+  h.update(JSON.stringify([options.steps, options.l2, options.learningRate, options.hiddenUnits, FEATURES]));
   for (const f of FIT_SOURCES) h.update(readFileSync(fileURLToPath(new URL(f, import.meta.url))));
-  for (const fn of [examplesOf, fitWeights, fitTwice]) h.update(fn.toString());
+  for (const fn of [examplesOf, fitWeights, fitLinear, fitHidden, fitTwice]) h.update(fn.toString());
   for (const ex of examples) {
     h.update(new Uint8Array(ex.index.buffer, ex.index.byteOffset, ex.index.byteLength));
     h.update(new Uint8Array(ex.value.buffer, ex.value.byteOffset, ex.value.byteLength));
@@ -97,8 +111,67 @@ function cacheKey(examples: readonly Example[], options: FitOptions): string {
   return h.digest('hex').slice(0, 32);
 }
 
-/** Weights maximising the probability of the right candidates (summed over those that are right). */
-export function fitWeights(examples: readonly Example[], options: FitOptions = {}): number[] {
+/** What fitting gives a speaker model: its linear weights and, where asked for, its hidden layer. */
+export type SpeakerWeights = Pick<SpeakerModel, 'weights' | 'hidden' | 'out'>;
+
+/** Units of the speaker model's hidden layer by default. */
+const SPEAKER_HIDDEN_UNITS = 8;
+
+/**
+ * Weights maximising the probability of the right candidates (summed over those that are right):
+ * first the linear weights alone, then (with hiddenUnits) the hidden layer beside them, fitted
+ * together from there.
+ */
+export function fitWeights(examples: readonly Example[], options: FitOptions = {}): SpeakerWeights {
+  const linear = fitLinear(examples, options);
+  const units = options.hiddenUnits ?? SPEAKER_HIDDEN_UNITS;
+  if (units === 0) return { weights: [...linear].map(round4) };
+  return fitHidden(examples, linear, units, options);
+}
+
+const round4 = (x: number) => Math.round(x * 10000) / 10000;
+
+/** One Adam step over `theta` from `grad` (L2 added), with its moments `m`, `v`. */
+function adamStep(
+  theta: Float64Array,
+  grad: Float64Array,
+  m: Float64Array,
+  v: Float64Array,
+  step: number,
+  lr: number,
+  l2: number,
+): void {
+  for (let f = 0; f < theta.length; f++) {
+    const g = grad[f]! + l2 * theta[f]!;
+    m[f] = 0.9 * m[f]! + 0.1 * g;
+    v[f] = 0.999 * v[f]! + 0.001 * g * g;
+    const mh = m[f]! / (1 - 0.9 ** step);
+    const vh = v[f]! / (1 - 0.999 ** step);
+    theta[f]! -= (lr * mh) / (Math.sqrt(vh) + 1e-8);
+  }
+}
+
+/**
+ * Turns candidate scores `s[0..k)` into the gradient coefficients of -log P(right): each candidate's
+ * probability less its share among the right ones (written back into `s`).
+ */
+function softmaxCoefficients(s: Float64Array, right: readonly boolean[]): void {
+  const k = right.length;
+  let max = -Infinity;
+  for (let c = 0; c < k; c++) if (s[c]! > max) max = s[c]!;
+  let zAll = 0;
+  let zRight = 0;
+  for (let c = 0; c < k; c++) {
+    s[c] = Math.exp(s[c]! - max);
+    zAll += s[c]!;
+    if (right[c]) zRight += s[c]!;
+  }
+  // d(-log P(right))/d score_c = P(c) - P(c | right)
+  for (let c = 0; c < k; c++) s[c] = s[c]! / zAll - (right[c] ? s[c]! / zRight : 0);
+}
+
+/** The linear weights alone (full-batch Adam from zero). */
+function fitLinear(examples: readonly Example[], options: FitOptions): Float64Array {
   const steps = options.steps ?? 300;
   const l2 = options.l2 ?? 1e-4;
   const lr = options.learningRate ?? 0.1;
@@ -115,37 +188,127 @@ export function fitWeights(examples: readonly Example[], options: FitOptions = {
     grad.fill(0);
     for (const ex of examples) {
       const k = ex.right.length;
-      let max = -Infinity;
       for (let c = 0; c < k; c++) {
         let z = 0;
         for (let j = ex.start[c]!; j < ex.start[c + 1]!; j++) z += w[ex.index[j]!]! * ex.value[j]!;
         s[c] = z;
-        if (z > max) max = z;
       }
-      let zAll = 0;
-      let zRight = 0;
+      softmaxCoefficients(s, ex.right);
       for (let c = 0; c < k; c++) {
-        s[c] = Math.exp(s[c]! - max);
-        zAll += s[c]!;
-        if (ex.right[c]) zRight += s[c]!;
-      }
-      // d(-log P(right))/dw = E_all[x] - E_right[x]
-      for (let c = 0; c < k; c++) {
-        const coef = s[c]! / zAll - (ex.right[c] ? s[c]! / zRight : 0);
+        const coef = s[c]!;
         if (coef === 0) continue;
         for (let j = ex.start[c]!; j < ex.start[c + 1]!; j++) grad[ex.index[j]!]! += (coef * ex.value[j]!) / n;
       }
     }
-    for (let f = 0; f < FEATURE_COUNT; f++) {
-      const g = grad[f]! + l2 * w[f]!;
-      m[f] = 0.9 * m[f]! + 0.1 * g;
-      v[f] = 0.999 * v[f]! + 0.001 * g * g;
-      const mh = m[f]! / (1 - 0.9 ** step);
-      const vh = v[f]! / (1 - 0.999 ** step);
-      w[f]! -= (lr * mh) / (Math.sqrt(vh) + 1e-8);
-    }
+    adamStep(w, grad, m, v, step, lr, l2);
   }
-  return [...w].map((x) => Math.round(x * 10000) / 10000);
+  return w;
+}
+
+/**
+ * The linear weights (from `linear`) and a layer of `units` (softsign) fitted together. Each unit reads the
+ * BASE_FEATURES (a candidate's features at indices below BASE_COUNT) and a bias per turn kind; the
+ * layer starts from a fixed pseudo-random state, its weights out from zero.
+ */
+function fitHidden(
+  examples: readonly Example[],
+  linear: Float64Array,
+  units: number,
+  options: FitOptions,
+): SpeakerWeights {
+  const steps = options.steps ?? 300;
+  const l2 = options.l2 ?? 1e-4;
+  const lr = (options.learningRate ?? 0.1) / 2;
+  const width = BASE_COUNT + TURN_KINDS.length;
+  const H = units;
+  // Parameters: the linear weights, then the layer by input (`width` blocks of H, so that one input
+  // reaches every unit in a row of memory), then H weights out.
+  const layerAt = FEATURE_COUNT;
+  const outAt = FEATURE_COUNT + width * H;
+  const theta = new Float64Array(outAt + H);
+  theta.set(linear);
+  let seed = 0x9e3779b9;
+  const random = () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32 - 0.5;
+  };
+  for (let k = layerAt; k < outAt; k++) theta[k] = random() / 2;
+  const m = new Float64Array(theta.length);
+  const v = new Float64Array(theta.length);
+  const grad = new Float64Array(theta.length);
+  const n = examples.length;
+  // Each candidate's inputs to the layer, as offsets of their blocks and values: its base features
+  // and its turn kind's bias (the per-kind copies feed only the linear part).
+  const inputs = examples.map((ex) => {
+    const at: number[] = [];
+    const value: number[] = [];
+    const start = [0];
+    for (let c = 0; c < ex.right.length; c++) {
+      for (let j = ex.start[c]!; j < ex.start[c + 1]!; j++)
+        if (ex.index[j]! < BASE_COUNT) {
+          at.push(layerAt + ex.index[j]! * H);
+          value.push(ex.value[j]!);
+        }
+      at.push(layerAt + (BASE_COUNT + ex.kind) * H);
+      value.push(1);
+      start.push(at.length);
+    }
+    return { at: Uint32Array.from(at), value: Float64Array.from(value), start: Uint32Array.from(start) };
+  });
+  let widest = 1;
+  for (const ex of examples) widest = Math.max(widest, ex.right.length);
+  const s = new Float64Array(widest);
+  const t = new Float64Array(widest * H);
+  const a = new Float64Array(H);
+  for (let step = 1; step <= steps; step++) {
+    grad.fill(0);
+    for (let e = 0; e < n; e++) {
+      const ex = examples[e]!;
+      const inp = inputs[e]!;
+      const k = ex.right.length;
+      for (let c = 0; c < k; c++) {
+        let z = 0;
+        for (let j = ex.start[c]!; j < ex.start[c + 1]!; j++) z += theta[ex.index[j]!]! * ex.value[j]!;
+        a.fill(0);
+        for (let j = inp.start[c]!; j < inp.start[c + 1]!; j++) {
+          const at = inp.at[j]!;
+          const x = inp.value[j]!;
+          for (let h = 0; h < H; h++) a[h]! += theta[at + h]! * x;
+        }
+        for (let h = 0; h < H; h++) {
+          const u = softsign(a[h]!);
+          t[c * H + h] = u;
+          z += theta[outAt + h]! * u;
+        }
+        s[c] = z;
+      }
+      softmaxCoefficients(s, ex.right);
+      for (let c = 0; c < k; c++) {
+        const coef = s[c]! / n;
+        if (coef === 0) continue;
+        for (let j = ex.start[c]!; j < ex.start[c + 1]!; j++) grad[ex.index[j]!]! += coef * ex.value[j]!;
+        for (let h = 0; h < H; h++) {
+          const u = t[c * H + h]!;
+          grad[outAt + h]! += coef * u;
+          // softsign'(a) = 1 / (1 + |a|)² = (1 - |u|)²
+          a[h] = coef * theta[outAt + h]! * (1 - Math.abs(u)) ** 2;
+        }
+        for (let j = inp.start[c]!; j < inp.start[c + 1]!; j++) {
+          const at = inp.at[j]!;
+          const x = inp.value[j]!;
+          for (let h = 0; h < H; h++) grad[at + h]! += a[h]! * x;
+        }
+      }
+    }
+    adamStep(theta, grad, m, v, step, lr, l2);
+  }
+  return {
+    weights: [...theta.subarray(0, FEATURE_COUNT)].map(round4),
+    hidden: Array.from({ length: H }, (_, h) =>
+      Array.from({ length: width }, (_, f) => round4(theta[layerAt + f * H + h]!)),
+    ),
+    out: [...theta.subarray(outAt)].map(round4),
+  };
 }
 
 /** Isotonic (pool-adjacent-violators) fit of right/wrong against probability, as knots. */
@@ -298,11 +461,11 @@ export function fitConfidence(points: readonly DecodedPoint[], steps = 500, l2 =
 }
 
 export function modelOf(
-  weights: number[],
+  weights: SpeakerWeights,
   calibration: { x: number[]; y: number[] } = { x: [], y: [] },
   certainty?: ConfidenceModel,
 ): SpeakerModel {
-  return { features: [...FEATURES], weights, ...(certainty ? { certainty } : {}), calibration };
+  return { features: [...FEATURES], ...weights, ...(certainty ? { certainty } : {}), calibration };
 }
 
 /**
@@ -329,7 +492,11 @@ export function trainModel(
  * highConfidenceShare 0.4357 against 0.4092 and highConfidenceAccuracy 0.9713 against 0.9646; with
  * its hidden layer (2026-11-28) 0.6047, 0.4846 and 0.963.
  */
-export function withConfidence(weights: number[], points: readonly DecodedPoint[], certainty = true): SpeakerModel {
+export function withConfidence(
+  weights: SpeakerWeights,
+  points: readonly DecodedPoint[],
+  certainty = true,
+): SpeakerModel {
   if (!certainty) return modelOf(weights, fitIsotonic(points.map((p) => [p.x ? p.probability : 0, p.right])));
   const model = fitConfidence(points);
   const calibration = fitIsotonic(points.map((p) => [p.x ? certaintyOf(model, p.x, p.probability) : 0, p.right]));
@@ -362,10 +529,10 @@ export function outOfFoldPoints(train: readonly Novel[], folds: number, options:
  * also seen under the history that first model decodes, so that decoding, which only ever has its
  * own history, is trained for.
  */
-function fitOnNovels(novels: readonly Novel[], options: FitOptions): number[] {
+function fitOnNovels(novels: readonly Novel[], options: FitOptions): SpeakerWeights {
   const gold = novels.flatMap((n) => examplesOf(n));
   const cached = options.cache ? join(options.cache, `${cacheKey(gold, options)}.json`) : null;
-  if (cached && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as number[];
+  if (cached && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as SpeakerWeights;
   const weights = fitTwice(novels, gold, options);
   if (cached) {
     mkdirSync(options.cache!, { recursive: true });
@@ -374,7 +541,7 @@ function fitOnNovels(novels: readonly Novel[], options: FitOptions): number[] {
   return weights;
 }
 
-function fitTwice(novels: readonly Novel[], gold: readonly Example[], options: FitOptions): number[] {
+function fitTwice(novels: readonly Novel[], gold: readonly Example[], options: FitOptions): SpeakerWeights {
   const first = modelOf(fitWeights(gold, options));
   const own = novels.flatMap((n) =>
     examplesOf(

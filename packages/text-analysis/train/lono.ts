@@ -70,7 +70,7 @@ for (const held of novels) {
       const decoder = withoutGroups(g === group(held) ? [g] : [Math.min(g, group(held)), Math.max(g, group(held))]);
       for (const n of train) if (group(n) === g) points.push(...decodedPoints(decoder, n));
     }
-    model = withConfidence([...full.weights], points, certainty);
+    model = withConfidence({ weights: full.weights, hidden: full.hidden, out: full.out }, points, certainty);
   }
   writeFileSync(join(dir, `${held.name}.json`), JSON.stringify(model));
   if (quick) {

@@ -1,7 +1,8 @@
 // The speaker model: a conditional logit over each turn's candidates (softmax of a weighted sum of
-// FEATURES), decoded jointly over the book by beam search, because who spoke the turns before
-// changes who speaks this one (A, B, A). Confidence is the model's probability for the chosen
-// speaker mapped through an isotonic calibration fitted on held-out novels.
+// FEATURES plus a small hidden layer over them), decoded jointly over the book by beam search,
+// because who spoke the turns before changes who speaks this one (A, B, A). Confidence is the
+// confidence model's estimate for the chosen speaker mapped through an isotonic calibration
+// fitted on held-out novels.
 import {
   BASE_COUNT,
   BASE_FEATURES,
@@ -14,6 +15,7 @@ import {
   kindWeights,
   pronounReferent,
   staticFeaturesOf,
+  TURN_KINDS,
   turnKind,
 } from './features.js';
 import {
@@ -31,6 +33,14 @@ import { untaggedRuns, type CastFacts, type Turn } from './turns.js';
 export interface SpeakerModel {
   features: readonly string[];
   weights: readonly number[];
+  /**
+   * A small hidden layer (softsign units) beside the linear weights, for what one weight per cue
+   * cannot say (a cue worth much alone but little beside another): per unit, a row of weights over
+   * the BASE_FEATURES then one per TURN_KINDS (the unit's bias in that kind of turn); and each
+   * unit's weight out. Without it the model is the linear one.
+   */
+  hidden?: readonly (readonly number[])[];
+  out?: readonly number[];
   /**
    * The confidence model (`confidence.ts`): how likely a decision is right, from facts of the
    * decision; without it, the speaker's probability stands in.
@@ -75,7 +85,8 @@ export function checkModel(model: SpeakerModel): void {
     (model.certainty &&
       (model.certainty.features.length !== CONFIDENCE_COUNT ||
         model.certainty.features.some((f, i) => f !== CONFIDENCE_FEATURES[i])));
-  if (stale)
+  const width = BASE_COUNT + TURN_KINDS.length;
+  if (stale || model.hidden?.some((row) => row.length !== width) || model.hidden?.length !== model.out?.length)
     throw new Error('speaker model weights do not match the features; run `npm run train -w packages/text-analysis`');
 }
 
@@ -112,6 +123,52 @@ function weightsByKind(model: SpeakerModel): Float64Array[] {
 }
 
 /**
+ * The history-free part of a candidate's score on turn i: the linear sum, the hidden units' inputs
+ * (null without a hidden layer), and the whole score with no history (what `staticChoice` reads).
+ */
+export interface StaticScore {
+  linear: number;
+  units: Float64Array | null;
+  score: number;
+}
+
+/**
+ * A hidden unit's output for its input: x / (1 + |x|), shaped like tanh but a tenth of its cost
+ * (training evaluates it some 30 million times a pass).
+ */
+export function softsign(x: number): number {
+  return x / (1 + Math.abs(x));
+}
+
+/** The hidden layer's part of a score, given its units' inputs. */
+function hiddenOut(model: SpeakerModel, units: Float64Array): number {
+  const out = model.out!;
+  let z = 0;
+  for (let h = 0; h < units.length; h++) z += out[h]! * softsign(units[h]!);
+  return z;
+}
+
+/**
+ * The score of a candidate whose BASE_FEATURES are `x`, in a turn of kind `kind` (TURN_KINDS), as
+ * far as `x` goes: `logits` reads the history-free features here once and adds the history per path.
+ */
+export function staticScoreOf(model: SpeakerModel, kind: number, x: Float64Array): StaticScore {
+  const w = weightsByKind(model)[kind]!;
+  let linear = 0;
+  for (let f = 0; f < BASE_COUNT; f++) if (x[f] !== 0) linear += w[f]! * x[f]!;
+  const rows = model.hidden;
+  if (!rows) return { linear, units: null, score: linear };
+  const units = new Float64Array(rows.length);
+  for (let h = 0; h < rows.length; h++) {
+    const row = rows[h]!;
+    let a = row[BASE_COUNT + kind]!;
+    for (let f = 0; f < BASE_COUNT; f++) if (x[f] !== 0) a += row[f]! * x[f]!;
+    units[h] = a;
+  }
+  return { linear, units, score: linear + hiddenOut(model, units) };
+}
+
+/**
  * Scores (logits) of the candidates of turn i. The history-free part of each candidate's score is
  * the same on every beam path, so it is computed once per turn and candidate into `fixed` (a map
  * the caller keeps for turn i); only the HISTORY_FEATURES are read per path.
@@ -124,22 +181,31 @@ function logits(
   cast: CastFacts,
   history: readonly number[],
   referent: number,
-  fixed: Map<number, number>,
+  fixed: Map<number, StaticScore>,
   buf: Float64Array,
 ): number[] {
-  const w = weightsByKind(model)[turnKind(turns[i]!)]!;
+  const kind = turnKind(turns[i]!);
+  const w = weightsByKind(model)[kind]!;
+  const rows = model.hidden;
   const out = new Array<number>(cands.length);
+  const units = rows ? new Float64Array(rows.length) : null;
   for (let k = 0; k < cands.length; k++) {
     const c = cands[k]!;
-    let s = fixed.get(c);
-    if (s === undefined) {
+    let st = fixed.get(c);
+    if (st === undefined) {
       staticFeaturesOf(turns, i, c, cast, referent, buf);
-      s = 0;
-      for (let f = 0; f < BASE_COUNT; f++) if (buf[f] !== 0) s += w[f]! * buf[f]!;
-      fixed.set(c, s);
+      st = staticScoreOf(model, kind, buf);
+      fixed.set(c, st);
     }
     historyFeaturesOf(turns, i, c, cast, history, buf);
+    let s = st.linear;
     for (const f of HISTORY_INDEX) if (buf[f] !== 0) s += w[f]! * buf[f]!;
+    if (rows && units && st.units) {
+      units.set(st.units);
+      for (const f of HISTORY_INDEX)
+        if (buf[f] !== 0) for (let h = 0; h < rows.length; h++) units[h]! += rows[h]![f]! * buf[f]!;
+      s += hiddenOut(model, units);
+    }
     out[k] = s;
   }
   return out;
@@ -201,7 +267,7 @@ export function bestPath(
     const next: Step[] = [];
     const seen = new Set<string>();
     const referent = pronounReferent(turns[i]!, cast);
-    const fixed = new Map<number, number>();
+    const fixed = new Map<number, StaticScore>();
     const anchor = anchors?.get(i);
     for (const path of beam) {
       const cands = candidatesOf(turns[i]!, path.history);
@@ -253,7 +319,7 @@ export function explain(
   const history: number[] = [];
   for (let i = 0; i < turns.length; i++) {
     const cands = candidatesOf(turns[i]!, history);
-    const fixed = new Map<number, number>();
+    const fixed = new Map<number, StaticScore>();
     let speaker = chosen[i]!;
     // An anchored speaker (bestPath's anchors) may be no candidate of its own: score it anyway.
     if (speaker >= 0 && !cands.includes(speaker)) cands.push(speaker);
@@ -280,7 +346,8 @@ export function explain(
       const certainty = certaintyOf(model.certainty, x, probability);
       const ranked = all.slice(0, keepRanked);
       baseFeaturesOf(turns, i, speaker, cast, history, referent, buf);
-      // A cue's push is its shared weight plus its turn-kind copy's.
+      // A cue's push is its shared weight plus its turn-kind copy's: the linear part, since what the
+      // hidden layer adds belongs to cues together, not to one.
       const w = weightsByKind(model)[turnKind(turns[i]!)]!;
       const push = new Float64Array(BASE_COUNT);
       for (let f = 0; f < BASE_COUNT; f++) push[f] = w[f]! * buf[f]!;
@@ -313,14 +380,14 @@ export function explain(
  */
 function staticChoice(
   cands: readonly number[],
-  fixed: ReadonlyMap<number, number>,
+  fixed: ReadonlyMap<number, StaticScore>,
   speaker: number,
 ): { probability: number; best: boolean } {
-  const s = fixed.get(speaker)!;
+  const s = fixed.get(speaker)!.score;
   let z = 0;
   let best = true;
   for (const c of cands) {
-    const o = fixed.get(c)!;
+    const o = fixed.get(c)!.score;
     if (o > s) best = false;
     z += Math.exp(o - s);
   }
@@ -359,7 +426,7 @@ export function flipMargins(
       for (let i = a; i < b; i++) swapped[i - offset] = chosen[i] === p ? q : chosen[i] === q ? p : chosen[i]!;
       let end = b;
       while (end < b + FLIP_AFTER && inConversation(end)) end++;
-      const fixed = Array.from({ length: end - a }, () => new Map<number, number>());
+      const fixed = Array.from({ length: end - a }, () => new Map<number, StaticScore>());
       const at = (path: readonly number[], base: number) => (i: number) => (i < b ? path[i - base]! : chosen[i]!);
       const margin =
         windowLogProb(model, turns, cast, (i) => chosen[i]!, a, end, fixed, buf) -
@@ -378,7 +445,7 @@ function windowLogProb(
   path: (i: number) => number,
   from: number,
   to: number,
-  fixed: Map<number, number>[],
+  fixed: Map<number, StaticScore>[],
   buf: Float64Array,
 ): number {
   const history: number[] = [];

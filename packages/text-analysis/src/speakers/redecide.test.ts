@@ -26,7 +26,7 @@ function setUp(text: string) {
   const quotes = [...result.quotes].sort((a, b) => a.startOffset - b.startOffset);
   const idOf = (name: string) => result.characters.find((c) => c.name === name)!.id;
   const nameOf = (id: string | null) => result.characters.find((c) => c.id === id)?.name.split(' ')[1] ?? null;
-  return { ...result, quotes, idOf, nameOf };
+  return { ...result, text, quotes, idOf, nameOf };
 }
 
 describe('redecideConversation', () => {
@@ -69,17 +69,46 @@ describe('redecideConversation', () => {
   });
 
   it('re-decides the turns before a fix too (the decoding is joint)', () => {
-    const fixed = book.quotes[4]!; // "Then you will want your supper." said to be Halloran's
-    const out = redecideConversation(KITCHEN, book.quotes, book.characters, fixed.id, new Map([[fixed.id, halloran]]));
-    expect(out.quotes.map((q) => book.nameOf(q.speakerId))).toEqual([
+    // Three at the table: after the three tags the untagged lines alternate between the two who
+    // spoke last, until the reader says Halloran answered "Higher than the fence.": then it was Mrs.
+    // Pell who asked, the line before.
+    const table = setUp(
+      [
+        'Mr. Halloran and Mr. Dorrit walked into the kitchen, where Mrs. Pell was shelling peas by the window. They sat down. Mrs. Pell looked up.',
+        '"You are late again," said Mrs. Pell.',
+        '"The train was stopped at the bridge," said Mr. Halloran.',
+        '"It was the flood," said Mr. Dorrit.',
+        '"Was it very high?"',
+        '"Higher than the fence."',
+        '"Then you will want your supper."',
+        '"I will want it twice over."',
+      ].join('\n\n'),
+    );
+    expect(table.quotes.map((q) => table.nameOf(q.speakerId))).toEqual([
+      'Pell',
+      'Halloran',
+      'Dorrit',
+      'Halloran',
+      'Dorrit',
+      'Halloran',
+      'Dorrit',
+    ]);
+    const fixed = table.quotes[4]!;
+    const out = redecideConversation(
+      table.text,
+      table.quotes,
+      table.characters,
+      fixed.id,
+      new Map([[fixed.id, table.idOf('Mr. Halloran')]]),
+    );
+    expect(out.quotes.map((q) => table.nameOf(q.speakerId))).toEqual([
+      'Pell',
+      'Halloran',
+      'Dorrit',
       'Pell',
       'Halloran',
       'Pell',
-      'Pell',
       'Halloran',
-      'Pell',
-      'Halloran',
-      'Pell',
     ]);
   });
 
