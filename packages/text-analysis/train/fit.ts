@@ -131,7 +131,22 @@ export function fitWeights(examples: readonly Example[], options: FitOptions = {
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
-/** One Adam step over `theta` from `grad` (L2 added), with its moments `m`, `v`. */
+/**
+ * Uniform numbers in [-0.5, 0.5) from a fixed seed (a linear congruential generator), so that a
+ * hidden layer's starting weights, and so every fit, are the same on every run.
+ */
+function seededRandom(): () => number {
+  let seed = 0x9e3779b9;
+  return () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32 - 0.5;
+  };
+}
+
+/**
+ * One Adam step over `theta` from `grad` (L2 added), with its moments `m`, `v`: over the first
+ * `count` parameters only (a fit that trains its leading part first leaves the rest untouched).
+ */
 function adamStep(
   theta: Float64Array,
   grad: Float64Array,
@@ -140,8 +155,9 @@ function adamStep(
   step: number,
   lr: number,
   l2: number,
+  count = theta.length,
 ): void {
-  for (let f = 0; f < theta.length; f++) {
+  for (let f = 0; f < count; f++) {
     const g = grad[f]! + l2 * theta[f]!;
     m[f] = 0.9 * m[f]! + 0.1 * g;
     v[f] = 0.999 * v[f]! + 0.001 * g * g;
@@ -227,11 +243,7 @@ function fitHidden(
   const outAt = FEATURE_COUNT + width * H;
   const theta = new Float64Array(outAt + H);
   theta.set(linear);
-  let seed = 0x9e3779b9;
-  const random = () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32 - 0.5;
-  };
+  const random = seededRandom();
   for (let k = layerAt; k < outAt; k++) theta[k] = random() / 2;
   const m = new Float64Array(theta.length);
   const v = new Float64Array(theta.length);
@@ -334,8 +346,8 @@ export function fitIsotonic(points: readonly [number, boolean][]): { x: number[]
   for (const b of blocks) {
     // Shrink small blocks toward the overall rate, so a handful of quotes cannot claim certainty.
     const rate = (b.sum + 1) / (b.n + 2);
-    x.push(Math.round(((b.lo + b.hi) / 2) * 10000) / 10000);
-    y.push(Math.round(rate * 10000) / 10000);
+    x.push(round4((b.lo + b.hi) / 2));
+    y.push(round4(rate));
   }
   return { x, y };
 }
@@ -387,31 +399,18 @@ export function fitConfidence(points: readonly DecodedPoint[], steps = 500, l2 =
       sq += p.x![f]! ** 2;
     }
     const sd = Math.sqrt(Math.max(sq / xs.length - (sum / xs.length) ** 2, 0));
-    scale[f] = sd > 1e-6 ? Math.round(sd * 10000) / 10000 : 1;
+    scale[f] = sd > 1e-6 ? round4(sd) : 1;
   }
   // Parameters: F linear weights, then H rows of F, then H weights out.
   const n = F + H * F + H;
   const theta = new Float64Array(n);
-  let seed = 0x9e3779b9;
-  const random = () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32 - 0.5;
-  };
+  const random = seededRandom();
   for (let k = F; k < F + H * F; k++) theta[k] = random() / Math.sqrt(F);
   const m = new Float64Array(n);
   const v = new Float64Array(n);
   const grad = new Float64Array(n);
   const t = new Float64Array(H);
   let step = 0;
-  const adam = (count: number) => {
-    step++;
-    for (let k = 0; k < count; k++) {
-      const g = grad[k]! + l2 * theta[k]!;
-      m[k] = 0.9 * m[k]! + 0.1 * g;
-      v[k] = 0.999 * v[k]! + 0.001 * g * g;
-      theta[k]! -= (lr * (m[k]! / (1 - 0.9 ** step))) / (Math.sqrt(v[k]! / (1 - 0.999 ** step)) + 1e-8);
-    }
-  };
   // The logistic weights alone, as the linear model's fit.
   for (let s = 0; s < steps; s++) {
     grad.fill(0);
@@ -421,7 +420,7 @@ export function fitConfidence(points: readonly DecodedPoint[], steps = 500, l2 =
       const e = (1 / (1 + Math.exp(-z)) - (p.right ? 1 : 0)) / xs.length;
       for (let f = 0; f < F; f++) grad[f]! += e * p.x![f]!;
     }
-    adam(F);
+    adamStep(theta, grad, m, v, ++step, lr, l2, F);
   }
   // Then with the hidden layer, everything together (the moments of the linear part carry on).
   m.fill(0, F);
@@ -448,15 +447,14 @@ export function fitConfidence(points: readonly DecodedPoint[], steps = 500, l2 =
         for (let f = 0; f < F; f++) grad[row + f]! += (back * x[f]!) / scale[f]!;
       }
     }
-    adam(n);
+    adamStep(theta, grad, m, v, ++step, lr, l2);
   }
-  const round = (x: number) => Math.round(x * 10000) / 10000;
   return {
     features: [...CONFIDENCE_FEATURES],
-    weights: [...theta.subarray(0, F)].map(round),
+    weights: [...theta.subarray(0, F)].map(round4),
     scale: [...scale],
-    hidden: Array.from({ length: H }, (_, h) => [...theta.subarray(F + h * F, F + (h + 1) * F)].map(round)),
-    out: [...theta.subarray(F + H * F)].map(round),
+    hidden: Array.from({ length: H }, (_, h) => [...theta.subarray(F + h * F, F + (h + 1) * F)].map(round4)),
+    out: [...theta.subarray(F + H * F)].map(round4),
   };
 }
 
