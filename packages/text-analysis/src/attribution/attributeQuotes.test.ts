@@ -314,6 +314,18 @@ describe('attributeQuotes', () => {
     expect(r[0]?.method).toBe('explicit');
   });
 
+  it('prefers a speech verb running into the quote to a name and any past-tense verb after it', () => {
+    const r = run(
+      setting + greeting + 'When Orla said, "Tea, sir?" Selwyn replied, "If you please, ma\'am." Orla complied.',
+    ).slice(2);
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
+  });
+
+  it('hands a speech on to a speaker that a "while" clause tags', () => {
+    const r = run(setting + greeting + '"Hush!" said Orla to Selwyn, while Selwyn said "Hush!" to himself.').slice(2);
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
+  });
+
   it('leaves a quote with no clue unattributed', () => {
     const r = run('"Hello there."');
     expect(r[0]).toMatchObject({ who: null, method: 'none', confidence: 0 });

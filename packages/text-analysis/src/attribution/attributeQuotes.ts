@@ -192,7 +192,8 @@ export function attributeDetailed(
     const runs = runsInto(text, tokens, beforeLo, info!.a, qs[i]!.startOffset);
     const before = !interrupted || runs ? tagBefore(ctx, beforeLo, info!.a) : null;
     // `the Ferryman said, "…" and he went on`: a name before beats a pronoun after; and so does it
-    // beat a name after that leads into the next quote (`Orla said, "…" Selwyn replied, "…"`).
+    // beat a name after that leads into the next quote (`Orla said, "…" Selwyn replied, "…"`) or
+    // one read from any past-tense verb (`Orla replied, "…" Selwyn complied.`).
     const afterLeads = !!next && next.para === info!.para;
     // `"…," said Orla, "…" Selwyn bowed.`: the second part of a speech that its first part's tag
     // runs into is the same speaker's, whatever the narration after it; only a clause of its own
@@ -204,7 +205,7 @@ export function attributeDetailed(
       !(before && opensClause(ctx, before, beforeLo));
     info!.tag = continues
       ? { subject: prev!.tag!.subject, side: 'before' }
-      : after && !(before?.subject.kind === 'name' && (after.subject.kind !== 'name' || afterLeads))
+      : after && !(before?.subject.kind === 'name' && (after.subject.kind !== 'name' || afterLeads || after.loose))
         ? after
         : (before ?? after);
     // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.

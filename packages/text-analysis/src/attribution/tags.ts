@@ -13,6 +13,12 @@ export interface Tag {
   subject: TagSubject;
   /** Where the tag sits relative to its quote. */
   side: 'after' | 'before';
+  /**
+   * Read from a past-tense verb outside the speech-verb lexicon (`" Mrs. Holt quavered`,
+   * `" corroborated Tamsin`): often an action, not a tag, so a name tag running into the quote
+   * from before it wins (`Orla replied, "…" Selwyn complied.`).
+   */
+  loose?: true;
 }
 
 const PRONOUNS = new Set(['he', 'she', 'i']);
@@ -235,7 +241,7 @@ function subjectEndingAt(ctx: TagContext, k: number, lo: number, hi: number): Ta
 }
 
 /** Words that open a clause rather than set off a description of the name before the comma. */
-const CLAUSE_OPENERS = new Set(['and', 'but', 'or', 'then', 'so', 'yet', 'nor', 'for']);
+const CLAUSE_OPENERS = new Set(['and', 'but', 'or', 'then', 'so', 'yet', 'nor', 'for', 'while', 'whilst']);
 /** Longest description set off by commas between a name and its verb (tokens). */
 const PARENTHESIS = 16;
 
@@ -284,9 +290,10 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   if (first && first.endToken < hi) {
     const at = first.endToken;
     const next = isAdverb(tk.at(at)) && tk.at(at)!.joined ? at + 1 : at;
-    // `" Mrs. Holt quavered`: a name, then any past-tense verb.
+    // `" Mrs. Holt quavered`: a name, then any past-tense verb (`" Tam shook his head` too: an
+    // action right after a speech is most often its speaker's).
     if (next < hi && isPastVerb(tk.at(next)) && verbEndAt(tk, next) < 0 && !sentenceBreak(ctx, next - 1, next))
-      return { subject: { kind: 'name', char: first.char, mention: first }, side: 'after' };
+      return { subject: { kind: 'name', char: first.char, mention: first }, side: 'after', loose: true };
     // `" Orla, who had been silent, replied`.
     if (commaBetween(ctx, at - 1, at))
       for (let k = at + 1; k < Math.min(hi, at + PARENTHESIS); k++) {
@@ -301,7 +308,7 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
     if (i > lo && sentenceBreak(ctx, i - 1, i)) break;
     if (i === lo && isPastVerb(tk.at(i)) && verbEndAt(tk, i) < 0) {
       const s = subjectAfterVerb(ctx, i, lo, hi);
-      if (s && s.kind === 'name') return { subject: s, side: 'after' };
+      if (s && s.kind === 'name') return { subject: s, side: 'after', loose: true };
     }
     const v = verbEndAt(tk, i);
     if (v < 0) continue;

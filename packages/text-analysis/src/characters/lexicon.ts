@@ -91,6 +91,41 @@ export const SPEECH_VERBS = new Set(
   ).split(/\s+/),
 );
 
+/**
+ * Speech verbs in the forms that lead into a quotation rather than tag it ("…and saying,", "…heard
+ * Selwyn next say,", "…by remarking:"), with all of SPEECH_VERBS.
+ */
+export const LEAD_IN_VERBS = new Set([
+  ...SPEECH_VERBS,
+  ...(
+    'saying adding answering replying remarking asking crying calling exclaiming shouting whispering ' +
+    'muttering murmuring continuing repeating observing singing speaking beginning returning rejoining ' +
+    'interrupting declaring explaining inquiring enquiring protesting chanting ' +
+    'whisper answer reply add ask cry call exclaim shout mutter murmur repeat observe remark continue ' +
+    'sing speak begin rejoin declare explain'
+  ).split(' '),
+]);
+
+/** Words after which a name is an object, not a subject: "Orla said to Tam,". */
+export const OBJECT_PREPOSITIONS = new Set([
+  'to',
+  'at',
+  'towards',
+  'toward',
+  'with',
+  'from',
+  'upon',
+  'on',
+  'of',
+  'for',
+  'into',
+  'after',
+  'about',
+  'before',
+  'behind',
+  'beside',
+]);
+
 export const MALE_PRONOUNS = new Set(['he', 'him', 'his', 'himself']);
 export const FEMALE_PRONOUNS = new Set(['she', 'her', 'hers', 'herself']);
 

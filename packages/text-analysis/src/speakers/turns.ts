@@ -3,7 +3,7 @@
 import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
 import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from '../attribution/mentions.js';
-import { SPEECH_VERBS } from '../characters/lexicon.js';
+import { LEAD_IN_VERBS, OBJECT_PREPOSITIONS, SPEECH_VERBS } from '../characters/lexicon.js';
 import { describingNouns, getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
@@ -175,6 +175,8 @@ function leadInOf(
   return none;
 }
 
+const isHeOrShe = (w: string) => w === 'he' || w === 'she' || w === 'He' || w === 'She';
+
 /** The narration just before a quote ends as if it introduces it: "…with:", "…answer,", "…was--". */
 const INTRODUCES = /[,:\u2014-]\s*["\u201c\u2018']?\s*$/;
 /** Words at most between a sentence's speech verb and its end for "Mr. Collins began." to lead in. */
@@ -182,11 +184,12 @@ const VERB_NEAR_END = 3;
 
 /**
  * Who the narration sentence right before a quote, in the quote's own paragraph, introduces as its
- * speaker: the first character it names, when the sentence ends in a comma, colon or dash before
- * the quote ("Aziz cut him short with:", "Mr. Weston immediately accosted her with,") or with a
- * speech verb among its last words ("Mrs. Hurst began again."). Speech verbs outside the tag
- * lexicon ("chaffed", "accosted") are the common case here, so the punctuation is the cue; a he or
- * she in the sentence may be its subject, and then no one is introduced by name.
+ * speaker, when the sentence ends in a comma, colon or dash before the quote ("Aziz cut him short
+ * with:", "Mr. Weston immediately accosted her with,") or with a speech verb among its last words
+ * ("Mrs. Hurst began again."): the subject of its last speech verb (`speechVerbSubject`), else the
+ * first character it names. Speech verbs outside the lexicon ("chaffed", "accosted") are common
+ * here, so the punctuation is the cue; without a verb, a he or she anywhere in the sentence may be
+ * its subject, and then no one is introduced by name.
  * `lo` is the first token the search may read (the paragraph's start or the end of the run before).
  */
 export function leadInHereOf(
@@ -209,18 +212,49 @@ export function leadInHereOf(
       verbNear = SPEECH_VERBS.has(tokens.at(t)!.text);
     if (!verbNear) return -1;
   }
+  const subject = speechVerbSubject(tokens, mentions, from, last);
+  if (subject !== undefined) return subject;
   for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token <= last; k++) {
     const m = mentions[k]!;
     if (m.inQuote) continue;
     // A he or she anywhere in the sentence may be its subject ("Archer wondered …; but suddenly she
     // broke out:"), and the name then the one spoken to or of.
-    for (let t = from; t <= last; t++) {
-      const w = tokens.at(t)!.text;
-      if (w === 'he' || w === 'she' || w === 'He' || w === 'She') return -1;
-    }
+    for (let t = from; t <= last; t++) if (isHeOrShe(tokens.at(t)!.text)) return -1;
     return m.char;
   }
   return -1;
+}
+
+/**
+ * The subject of the last speech verb in tokens [from, last], when the sentence has one ("and the
+ * ferryman answered, very nearly in the same words as before,", "…, and Orla said to Tam,"): the
+ * last character named before the verb and not after a preposition, or -1 when a he or she comes
+ * between them (the pronoun is the subject). Undefined when there is no such verb or no name
+ * before it: the sentence's first name is the guess then.
+ */
+function speechVerbSubject(
+  tokens: TokenList,
+  mentions: readonly Mention[],
+  from: number,
+  last: number,
+): number | undefined {
+  let verb = -1;
+  for (let t = last; t >= from && verb < 0; t--)
+    if (!tokens.at(t)!.inQuote && LEAD_IN_VERBS.has(tokens.at(t)!.text)) verb = t;
+  if (verb < 0) return undefined;
+  let subject = -1;
+  let subjectTok = -1;
+  for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token < verb; k++) {
+    const m = mentions[k]!;
+    if (m.inQuote) continue;
+    let before = m.token - 1;
+    if (before >= from && /^(the|a|an)$/i.test(tokens.at(before)!.text)) before--;
+    if (before >= from && OBJECT_PREPOSITIONS.has(tokens.at(before)!.text.toLowerCase())) continue;
+    [subject, subjectTok] = [m.char, m.endToken];
+  }
+  if (subject < 0) return undefined;
+  for (let t = subjectTok; t < verb; t++) if (isHeOrShe(tokens.at(t)!.text)) return -1;
+  return subject;
 }
 
 /** How far back (tokens) a pronoun tag's antecedent is looked for. */
