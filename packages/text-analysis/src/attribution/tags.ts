@@ -15,7 +15,7 @@ export interface Tag {
   side: 'after' | 'before';
   /**
    * Read from a past-tense verb outside the speech-verb lexicon (`" Mrs. Holt quavered`,
-   * `" corroborated Tamsin`): often an action, not a tag, so a name tag running into the quote
+   * `" corroborated Tamsin`, `" she confided`): often an action, not a tag, so a name tag running into the quote
    * from before it wins (`Orla replied, "…" Selwyn complied.`).
    */
   loose?: true;
@@ -303,6 +303,13 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
         if (v < hi && verbEndAt(tk, v) >= 0)
           return { subject: { kind: 'name', char: first.char, mention: first }, side: 'after' };
       }
+  }
+  // `" she screeched`: he or she right after the quote, then a past-tense verb, as for a name.
+  const pronoun = tk.at(lo);
+  if (pronoun && (pronoun.text === 'he' || pronoun.text === 'she') && lo + 1 < hi) {
+    const next = isAdverb(tk.at(lo + 1)) && tk.at(lo + 1)!.joined ? lo + 2 : lo + 1;
+    if (next < hi && isPastVerb(tk.at(next)) && verbEndAt(tk, next) < 0 && !sentenceBreak(ctx, lo, lo + 1))
+      return { subject: { kind: 'pronoun', pronoun: pronoun.text, at: pronoun.start }, side: 'after', loose: true };
   }
   for (let i = lo; i < end; i++) {
     if (i > lo && sentenceBreak(ctx, i - 1, i)) break;

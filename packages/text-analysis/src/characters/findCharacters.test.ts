@@ -42,6 +42,18 @@ describe('findCharacters', () => {
     expect(getProfile(mrs!)?.gender).toBe('f');
   });
 
+  it('gives a person a rank met once with their surname, but not a person of the other gender', () => {
+    const list = characters(
+      [
+        'Mr. Pellow came in, and Mr. Pellow sat down. "Good day," said Mr. Pellow.',
+        'When Doctor Pellow had gone, Mrs. Hughes sighed. "Oh," said Mrs. Hughes. Mrs. Hughes wept.',
+        'Dr. Hughes was away.',
+      ].join('\n\n'),
+    );
+    expect(byName(list, 'Mr. Pellow')?.alternativeNames).toContain('Doctor Pellow');
+    expect(byName(list, 'Mrs. Hughes')?.alternativeNames).not.toContain('Dr. Hughes');
+  });
+
   it('leaves out places, months, days, interjections and sentence-initial words', () => {
     const names = characters(family).flatMap((c) => [c.name, ...c.alternativeNames]);
     for (const bad of ['Quito', 'Kelloway', 'Dunmere', 'April', 'Monday', 'Well', 'Yes', 'On', 'At'])

@@ -2,7 +2,7 @@
 import type { Character, Quote } from '@castbook/contracts';
 import { mergeAliases } from './aliases.js';
 import { collectForms, lowerCounts, type FormStats } from './candidates.js';
-import { isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
+import { attachRankForms, isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
 import { isPlaceName } from './places.js';
 import { findDescribedSpeakers } from './descriptions.js';
 import { hasFirstPersonNarrator } from './narrator.js';
@@ -87,6 +87,11 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
     all.filter((f) => !f.honorific && f.words.length === 2 && f.afterThe * 2 >= f.total).map((f) => f.key),
   );
   const persons = mergeForms(personForms, compounds);
+  const chosen = new Set(personForms);
+  attachRankForms(
+    persons,
+    all.filter((f) => !chosen.has(f)),
+  );
   persons.sort(
     (a, b) =>
       a.forms.reduce((m, f) => Math.min(m, f.firstOffset), Infinity) -

@@ -106,6 +106,9 @@ export const LEAD_IN_VERBS = new Set([
   ).split(' '),
 ]);
 
+/** The articles, which may stand between a preposition and a name: "said to the Captain". */
+export const ARTICLES = new Set(['the', 'a', 'an']);
+
 /** Words after which a name is an object, not a subject: "Orla said to Tam,". */
 export const OBJECT_PREPOSITIONS = new Set([
   'to',

@@ -535,3 +535,20 @@ function mergeDescriptorParts(persons: Person[], compounds: ReadonlySet<string>)
 export function personTotal(p: Person): number {
   return total(p);
 }
+
+/**
+ * Forms too rare to be a person that give a person a rank or office: "Doctor Pellow" met once
+ * beside a "Mr. Pellow" used throughout is Pellow, and with it among his names "said the doctor"
+ * can name him (`soleTitleHolders`). Added to the one person with that surname, unless the two
+ * differ in gender: a "Dr. Pellow" beside a "Mrs. Pellow" is most likely her husband.
+ */
+export function attachRankForms(persons: readonly Person[], rest: readonly FormStats[]): void {
+  for (const f of rest) {
+    if (!f.honorific || !titleNoun(f.honorific) || f.words.length !== 1) continue;
+    const title = HONORIFICS.get(f.honorific) ?? 'u';
+    const holders = persons.filter((p) => !p.descriptor && p.last === f.words[0]);
+    const holder = holders.length === 1 ? holders[0]! : undefined;
+    if (holder && (holder.gender === 'f' ? title === 'f' : holder.gender !== 'm' || title !== 'f'))
+      holder.forms.push(f);
+  }
+}

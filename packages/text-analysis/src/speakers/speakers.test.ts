@@ -119,6 +119,31 @@ describe('buildTurns: the antecedent of a he/she tag', () => {
   it('has none for a turn without a he/she tag', () => {
     expect(turns[0]!.pronounAntecedent).toBe(-1);
   });
+
+  it('reads he or she and any past-tense verb after a quote as a pronoun tag', () => {
+    const { turns: t } = prepared(
+      [
+        'Edward Marsh and Orla Quayle came into the yard.',
+        '"You are late," said Edward.',
+        '"Is it raining?" she confided.',
+        '"It is," he said. "Come in."',
+      ].join('\n\n'),
+    );
+    expect(t.map((x) => x.tagPronoun)).toEqual([null, 'f', 'm']);
+  });
+
+  it('passes over a sentence that names one of that gender only after a preposition', () => {
+    const { turns: t, idx: at } = prepared(
+      [
+        'Edward Marsh and Thomas Rudd came into the yard, where Orla Quayle was waiting.',
+        '"You are late," said Orla. "Thomas, Edward, both of you."',
+        'Thomas looked at the gate. It was a long road for a man to walk beside Edward.',
+        '"We walked," he said.',
+      ].join('\n\n'),
+    );
+    expect(t[1]!.tagPronoun).toBe('m');
+    expect(t[1]!.pronounAntecedent).toBe(at('Thomas'));
+  });
 });
 
 describe('buildTurns: a sentence that introduces the quote after it', () => {

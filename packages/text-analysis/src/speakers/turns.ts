@@ -3,7 +3,7 @@
 import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
 import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from '../attribution/mentions.js';
-import { LEAD_IN_VERBS, OBJECT_PREPOSITIONS, SPEECH_VERBS } from '../characters/lexicon.js';
+import { ARTICLES, LEAD_IN_VERBS, OBJECT_PREPOSITIONS, SPEECH_VERBS } from '../characters/lexicon.js';
 import { describingNouns, getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
@@ -26,8 +26,9 @@ export interface Turn {
   tagPronoun: 'm' | 'f' | 'i' | null;
   /**
    * For a he/she tag: the first character of the pronoun's gender named in the nearest narration
-   * sentence before the quote that names one — its subject, usually, where the latest name is often
-   * its object ("Tobias was looking at Jory. '…,' he said" → Tobias) — or -1.
+   * sentence before the quote that names one other than after a preposition — its subject, usually,
+   * where the latest name is often its object ("Tobias was looking at Jory. '…,' he said" → Tobias;
+   * "Tobias frowned. It was a long walk beside Jory. '…,' he said" → Tobias) — or -1.
    */
   pronounAntecedent: number;
   /** Noun of a describing tag ("said the cook"), or null. */
@@ -137,6 +138,9 @@ const STOP_LEAD_VERBS = new Set(['began', 'spoke', 'continued', 'resumed', 'went
 /** A paragraph that ends as if speech follows: "…and said," / "…she answered:" / "…he began —". */
 const LEADS_IN = /[,:\u2014-]\s*$/;
 
+/** A he or she: the subject of a sentence that names no one else as its speaker. */
+const isHeOrShe = (w: string) => w === 'he' || w === 'she' || w === 'He' || w === 'She';
+
 /**
  * Who a narration paragraph leads in to speak: the last character named before the speech verb of
  * its last sentence when the paragraph ends in a comma, colon or dash, or in a full stop a few words
@@ -168,14 +172,12 @@ function leadInOf(
   for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token < verb; k++)
     if (!mentions[k]!.inQuote) [name, nameTok] = [mentions[k]!.char, mentions[k]!.token];
   for (let t = verb - 1; t > Math.max(from, nameTok) - 1; t--) {
-    const w = tokens.at(t)!.text.toLowerCase();
-    if (w === 'he' || w === 'she') return { char: -1, pronoun: w === 'he' ? 'm' : 'f' };
+    const w = tokens.at(t)!.text;
+    if (isHeOrShe(w)) return { char: -1, pronoun: w.length === 2 ? 'm' : 'f' };
   }
   if (name >= 0) return { char: name, pronoun: null };
   return none;
 }
-
-const isHeOrShe = (w: string) => w === 'he' || w === 'she' || w === 'He' || w === 'She';
 
 /** The narration just before a quote ends as if it introduces it: "…with:", "…answer,", "…was--". */
 const INTRODUCES = /[,:\u2014-]\s*["\u201c\u2018']?\s*$/;
@@ -246,15 +248,19 @@ function speechVerbSubject(
   let subjectTok = -1;
   for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token < verb; k++) {
     const m = mentions[k]!;
-    if (m.inQuote) continue;
-    let before = m.token - 1;
-    if (before >= from && /^(the|a|an)$/i.test(tokens.at(before)!.text)) before--;
-    if (before >= from && OBJECT_PREPOSITIONS.has(tokens.at(before)!.text.toLowerCase())) continue;
+    if (m.inQuote || isObject(tokens, m, from)) continue;
     [subject, subjectTok] = [m.char, m.endToken];
   }
   if (subject < 0) return undefined;
   for (let t = subjectTok; t < verb; t++) if (isHeOrShe(tokens.at(t)!.text)) return -1;
   return subject;
+}
+
+/** A name after a preposition (an article between allowed), in a sentence starting at token `from`: "said to Tam". */
+function isObject(tokens: TokenList, m: Mention, from: number): boolean {
+  let before = m.token - 1;
+  if (before >= from && ARTICLES.has(tokens.at(before)!.text.toLowerCase())) before--;
+  return before >= from && OBJECT_PREPOSITIONS.has(tokens.at(before)!.text.toLowerCase());
 }
 
 /** How far back (tokens) a pronoun tag's antecedent is looked for. */
@@ -269,13 +275,29 @@ function antecedentOf(
   genders: readonly Gender[],
 ): number {
   const fits = (m: Mention) => !m.inQuote && genders[m.char] === gender;
-  let k = firstMentionAt(mentions, quoteTok) - 1;
-  while (k >= 0 && quoteTok - mentions[k]!.token <= ANTECEDENT_TOKENS && !fits(mentions[k]!)) k--;
-  if (k < 0 || quoteTok - mentions[k]!.token > ANTECEDENT_TOKENS) return -1;
-  let from = mentions[k]!.token;
-  while (from > 0 && !tokens.at(from)!.initial) from--;
-  for (let j = firstMentionAt(mentions, from); j <= k; j++) if (fits(mentions[j]!)) return mentions[j]!.char;
-  return -1;
+  const sentenceStart = (t: number) => {
+    while (t > 0 && !tokens.at(t)!.initial) t--;
+    return t;
+  };
+  // The nearest sentence naming one of that gender other than after a preposition ("…into the
+  // presence of Mrs. Pell." names her as no subject); its first such name is the antecedent.
+  let fallback = -1;
+  for (let k = firstMentionAt(mentions, quoteTok) - 1; k >= 0; k--) {
+    const m = mentions[k]!;
+    if (quoteTok - m.token > ANTECEDENT_TOKENS) break;
+    if (!fits(m)) continue;
+    const from = sentenceStart(m.token);
+    if (fallback < 0) fallback = firstFitting(from, k, () => true);
+    const subject = firstFitting(from, k, (j) => !isObject(tokens, j, from));
+    if (subject >= 0) return subject;
+  }
+  return fallback;
+
+  function firstFitting(from: number, k: number, ok: (m: Mention) => boolean): number {
+    for (let j = firstMentionAt(mentions, from); j <= k; j++)
+      if (fits(mentions[j]!) && ok(mentions[j]!)) return mentions[j]!.char;
+    return -1;
+  }
 }
 
 /** Index of the first mention at or after token t. */
