@@ -346,11 +346,7 @@ export function explain(
       const certainty = certaintyOf(model.certainty, x, probability);
       const ranked = all.slice(0, keepRanked);
       baseFeaturesOf(turns, i, speaker, cast, history, referent, buf);
-      // A cue's push is its shared weight plus its turn-kind copy's: the linear part, since what the
-      // hidden layer adds belongs to cues together, not to one.
-      const w = weightsByKind(model)[turnKind(turns[i]!)]!;
-      const push = new Float64Array(BASE_COUNT);
-      for (let f = 0; f < BASE_COUNT; f++) push[f] = w[f]! * buf[f]!;
+      const push = cuePushes(model, turnKind(turns[i]!), buf);
       const pushed = BASE_FEATURES.map((name, f) => ({ name, push: push[f]! }))
         .filter((e) => e.push > 0)
         .sort((a, b) => b.push - a.push);
@@ -371,6 +367,26 @@ export function explain(
     history.unshift(speaker);
     if (history.length > HISTORY) history.pop();
   }
+}
+
+/**
+ * How much each of a candidate's BASE_FEATURES `x` adds to its score: the whole score less the
+ * score with that cue alone taken away, the hidden layer included. The linear weights alone would
+ * not do: training moves a cue's weight into the hidden units (a name tag's linear weight can end
+ * up below zero while the tag still decides the turn), and the cues a decision lists, and the
+ * attribution method read from them, would then change with every refit.
+ */
+function cuePushes(model: SpeakerModel, kind: number, x: Float64Array): Float64Array {
+  const whole = staticScoreOf(model, kind, x).score;
+  const push = new Float64Array(BASE_COUNT);
+  for (let f = 0; f < BASE_COUNT; f++) {
+    const v = x[f]!;
+    if (v === 0) continue;
+    x[f] = 0;
+    push[f] = whole - staticScoreOf(model, kind, x).score;
+    x[f] = v;
+  }
+  return push;
 }
 
 /**

@@ -2,7 +2,7 @@
 // decideSpeakers puts on each quote.
 import { describe, expect, it } from 'vitest';
 import { analyze, type SpeakerInput } from '../analyze.js';
-import { FEATURES, FEATURE_COUNT, featuresOf, pronounReferent } from './features.js';
+import { BASE_COUNT, FEATURES, FEATURE_COUNT, featuresOf, pronounReferent, TURN_KINDS } from './features.js';
 import {
   certaintyOf,
   CONFIDENCE_COUNT,
@@ -358,6 +358,20 @@ describe('decideSpeakers (through analyze, with the trained model)', () => {
     // A named tag decided it: the tag itself or the rule sieve that read it, whichever weighs more.
     expect(r.quotes[0]!.evidence!.filter((e) => e === 'tagName' || e === 'ruleExplicit')).not.toEqual([]);
     expect(r.quotes[0]!.attributionMethod).toBe('explicit');
+  });
+
+  it('names a cue the hidden layer carries even when its linear weight is below zero', () => {
+    // A model that reads only the name tag, and that through its hidden unit: the tag's own weight
+    // is negative, as a refit can leave it, yet the tag is what raises the speaker.
+    const tag = FEATURES.indexOf('tagName');
+    const weights = new Array<number>(FEATURE_COUNT).fill(0);
+    weights[tag] = -0.5;
+    const row = new Array<number>(BASE_COUNT + TURN_KINDS.length).fill(0);
+    row[tag] = 4;
+    const model: SpeakerModel = { features: FEATURES, weights, hidden: [row], out: [3], calibration: { x: [], y: [] } };
+    const tagged = analyze(passage, { outline: [], speakerModel: model }).quotes[0]!;
+    expect(tagged.evidence).toContain('tagName');
+    expect(tagged.attributionMethod).toBe('explicit');
   });
 
   it('is surer of a named tag than of a turn only alternation decides', () => {
