@@ -15,8 +15,8 @@ export interface Tag {
   side: 'after' | 'before';
   /**
    * Read from a past-tense verb outside the speech-verb lexicon (`" Mrs. Holt quavered`,
-   * `" corroborated Tamsin`, `" she confided`): often an action, not a tag, so a name tag running into the quote
-   * from before it wins (`Orla replied, "…" Selwyn complied.`).
+   * `" corroborated Tamsin`, `" she confided`): often an action, not a tag, so a name tag running
+   * into the quote from before it wins (`Orla replied, "…" Selwyn complied.`).
    */
   loose?: true;
 }
@@ -117,6 +117,17 @@ function subjectAt(ctx: TagContext, i: number, lo: number, hi: number): TagSubje
 function sentenceBreak(ctx: TagContext, a: number, b: number): boolean {
   const gap = ctx.text.slice(ctx.tokens.at(a)!.end, ctx.tokens.at(b)!.start);
   return /[.!?;]\s/.test(gap) && !(ABBREVIATIONS.has(ctx.tokens.at(a)!.text) && /^\.\s*$/.test(gap));
+}
+
+/**
+ * A past-tense verb outside the speech-verb lexicon at token `at`, an adverb before it allowed, in
+ * the same sentence as what precedes it: `" Mrs. Holt quavered`, `" she quietly confided` (a loose
+ * tag, see Tag.loose).
+ */
+function loosePastVerbAt(ctx: TagContext, at: number, hi: number): boolean {
+  const tk = ctx.tokens;
+  const next = isAdverb(tk.at(at)) && tk.at(at)!.joined ? at + 1 : at;
+  return next < hi && isPastVerb(tk.at(next)) && verbEndAt(tk, next) < 0 && !sentenceBreak(ctx, next - 1, next);
 }
 
 /**
@@ -289,10 +300,9 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   const first = ctx.mentionAt.get(lo);
   if (first && first.endToken < hi) {
     const at = first.endToken;
-    const next = isAdverb(tk.at(at)) && tk.at(at)!.joined ? at + 1 : at;
     // `" Mrs. Holt quavered`: a name, then any past-tense verb (`" Tam shook his head` too: an
     // action right after a speech is most often its speaker's).
-    if (next < hi && isPastVerb(tk.at(next)) && verbEndAt(tk, next) < 0 && !sentenceBreak(ctx, next - 1, next))
+    if (loosePastVerbAt(ctx, at, hi))
       return { subject: { kind: 'name', char: first.char, mention: first }, side: 'after', loose: true };
     // `" Orla, who had been silent, replied`.
     if (commaBetween(ctx, at - 1, at))
@@ -306,11 +316,14 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   }
   // `" she screeched`: he or she right after the quote, then a past-tense verb, as for a name.
   const pronoun = tk.at(lo);
-  if (pronoun && (pronoun.text === 'he' || pronoun.text === 'she') && lo + 1 < hi) {
-    const next = isAdverb(tk.at(lo + 1)) && tk.at(lo + 1)!.joined ? lo + 2 : lo + 1;
-    if (next < hi && isPastVerb(tk.at(next)) && verbEndAt(tk, next) < 0 && !sentenceBreak(ctx, lo, lo + 1))
-      return { subject: { kind: 'pronoun', pronoun: pronoun.text, at: pronoun.start }, side: 'after', loose: true };
-  }
+  if (
+    pronoun &&
+    (pronoun.text === 'he' || pronoun.text === 'she') &&
+    lo + 1 < hi &&
+    !sentenceBreak(ctx, lo, lo + 1) &&
+    loosePastVerbAt(ctx, lo + 1, hi)
+  )
+    return { subject: { kind: 'pronoun', pronoun: pronoun.text, at: pronoun.start }, side: 'after', loose: true };
   for (let i = lo; i < end; i++) {
     if (i > lo && sentenceBreak(ctx, i - 1, i)) break;
     if (i === lo && isPastVerb(tk.at(i)) && verbEndAt(tk, i) < 0) {

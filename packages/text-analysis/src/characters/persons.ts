@@ -548,7 +548,7 @@ export function attachRankForms(persons: readonly Person[], rest: readonly FormS
     const title = HONORIFICS.get(f.honorific) ?? 'u';
     const holders = persons.filter((p) => !p.descriptor && p.last === f.words[0]);
     const holder = holders.length === 1 ? holders[0]! : undefined;
-    if (holder && (holder.gender === 'f' ? title === 'f' : holder.gender !== 'm' || title !== 'f'))
-      holder.forms.push(f);
+    // A woman takes only a woman's title: "Dr. Pellow" beside "Mrs. Pellow" is most likely her husband.
+    if (holder && (holder.gender === 'f' ? title === 'f' : compatible(holder, title, null))) holder.forms.push(f);
   }
 }
