@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { analyze } from './analyze.js';
-import { decodeText, docxToText, isZip } from './documents/index.js';
+import { decodeText } from './documents/decode.js';
+import { isZip } from './documents/signature.js';
 
 const USAGE = 'usage: castbook-analyze FILE  (a .txt in UTF-8, UTF-16 or Windows-1252, or a .docx)';
 
@@ -20,6 +21,7 @@ export async function readDocument(path: string): Promise<string> {
   if (bytes.length === 0) throw new InputError(`${path} is empty`);
   if (isZip(bytes)) {
     try {
+      const { docxToText } = await import('./documents/docx.js');
       return await docxToText(bytes);
     } catch (e) {
       throw new InputError(`${path}: ${(e as Error).message}`);

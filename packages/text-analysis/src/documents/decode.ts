@@ -4,8 +4,15 @@
 // string is not normalised: CRLF line ends stay CRLF (the engine reads "\r\n" as a line end), and
 // for UTF-8 input the result equals the file read as UTF-8 (a UTF-8 BOM stays as U+FEFF, exactly as
 // Node's readFileSync(path, 'utf8') returns it). A UTF-16 BOM is dropped: it is not text.
-import chardet from 'chardet';
-import iconv from 'iconv-lite';
+import { createRequire } from 'node:module';
+import type Chardet from 'chardet';
+import type Iconv from 'iconv-lite';
+
+// chardet and iconv-lite read only text that is not UTF-8, so they are loaded on first use: the
+// command-line analysis starts a process per book, and loading them cost each one some 20 ms.
+const require = createRequire(import.meta.url);
+const chardet = () => require('chardet') as typeof Chardet;
+const iconv = () => require('iconv-lite') as typeof Iconv;
 
 /** Bytes inspected to guess a BOM-less UTF-16 text. */
 const SNIFF_BYTES = 4096;
@@ -44,11 +51,11 @@ function isUtf8(bytes: Uint8Array): boolean {
 
 /** The 8-bit encoding of a text that is not UTF-8: chardet's confident guess, else Windows-1252. */
 function legacyEncoding(bytes: Uint8Array): string {
-  const best = chardet.analyse(bytes)[0];
+  const best = chardet().analyse(bytes)[0];
   if (!best || best.confidence < MIN_CONFIDENCE) return 'windows-1252';
   const name = best.name.toLowerCase();
   // ISO-8859-1 texts use Windows-1252's quotes and dashes in 0x80-0x9f; the two agree elsewhere.
-  if (name === 'iso-8859-1' || name === 'ascii' || name.startsWith('utf') || !iconv.encodingExists(name))
+  if (name === 'iso-8859-1' || name === 'ascii' || name.startsWith('utf') || !iconv().encodingExists(name))
     return 'windows-1252';
   return name;
 }
@@ -68,5 +75,5 @@ export function decodeText(bytes: Uint8Array): string {
   // ignoreBOM keeps a UTF-8 BOM, so offsets match the file read as UTF-8 (see above).
   if (encoding === 'utf-8') return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   // iconv-lite strips a UTF-16 BOM by default.
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
+  return iconv().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
 }

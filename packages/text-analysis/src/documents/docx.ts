@@ -7,11 +7,8 @@
 // later take is into that text — nothing downstream has to map offsets.
 import { zipSync } from 'fflate';
 import { reflowParagraphs } from '../text/reflow.js';
+import { isZip } from './signature.js';
 import { DEFAULT_ZIP_LIMITS, readZip, type ZipLimits } from './zip.js';
-
-/** A .docx (like any zip) starts with a local file header. */
-export const isZip = (bytes: Uint8Array): boolean =>
-  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 export async function docxToText(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<string> {
   if (!isZip(bytes)) throw new Error('not a .docx file (no zip signature)');
