@@ -199,7 +199,18 @@ function logits(
     }
     historyFeaturesOf(turns, i, c, cast, history, buf);
     let s = st.linear;
-    for (const f of HISTORY_INDEX) if (buf[f] !== 0) s += w[f]! * buf[f]!;
+    let moved = false;
+    for (const f of HISTORY_INDEX)
+      if (buf[f] !== 0) {
+        s += w[f]! * buf[f]!;
+        moved = true;
+      }
+    // Most candidates have no history on a path (they have not spoken lately): their score is the
+    // history-free one, hidden layer and all, already computed.
+    if (!moved) {
+      out[k] = st.score;
+      continue;
+    }
     if (rows && units && st.units) {
       units.set(st.units);
       for (const f of HISTORY_INDEX)
@@ -377,14 +388,22 @@ export function explain(
  * attribution method read from them, would then change with every refit.
  */
 function cuePushes(model: SpeakerModel, kind: number, x: Float64Array): Float64Array {
-  const whole = staticScoreOf(model, kind, x).score;
+  const { units } = staticScoreOf(model, kind, x);
+  const w = weightsByKind(model)[kind]!;
+  const rows = model.hidden;
+  const hidden = units ? hiddenOut(model, units) : 0;
+  const without = units ? new Float64Array(units.length) : null;
   const push = new Float64Array(BASE_COUNT);
   for (let f = 0; f < BASE_COUNT; f++) {
     const v = x[f]!;
     if (v === 0) continue;
-    x[f] = 0;
-    push[f] = whole - staticScoreOf(model, kind, x).score;
-    x[f] = v;
+    // Taking the cue away removes its linear term and its share of each hidden unit's input.
+    let p = w[f]! * v;
+    if (rows && units && without) {
+      for (let h = 0; h < rows.length; h++) without[h] = units[h]! - rows[h]![f]! * v;
+      p += hidden - hiddenOut(model, without);
+    }
+    push[f] = p;
   }
   return push;
 }
