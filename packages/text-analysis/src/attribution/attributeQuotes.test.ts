@@ -326,6 +326,18 @@ describe('attributeQuotes', () => {
     expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
   });
 
+  it('hands the second part of a speech on to a speaker a result or "for" clause tags', () => {
+    const r = run(
+      setting +
+        'The Ferryman waited, and the Ferryman sat.\n\n' +
+        greeting +
+        '"Good evening," said the Ferryman.\n\n' +
+        '"If you please," Orla replied, so eagerly that the Ferryman said, in a rather offended tone, "Hm!"\n\n' +
+        '"Now," Orla began, but she stopped, for the Ferryman cried out, "Silence!"',
+    ).slice(3);
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'The Ferryman', 'Orla', 'The Ferryman']);
+  });
+
   it('leaves a quote with no clue unattributed', () => {
     const r = run('"Hello there."');
     expect(r[0]).toMatchObject({ who: null, method: 'none', confidence: 0 });

@@ -238,8 +238,19 @@ export function opensClause(ctx: TagContext, tag: Tag, lo: number): boolean {
   if (s.kind === 'name') first = s.mention.token;
   else if (s.kind === 'pronoun')
     for (let i = lo; i < ctx.tokens.length && ctx.tokens.starts[i]! <= s.at; i++) first = i;
-  return first > lo && CLAUSE_OPENERS.has(ctx.tokens.at(first - 1)!.text.toLowerCase());
+  // "and the Ferryman said": a name's mention starts after its article.
+  if (first - 1 > lo && ctx.tokens.at(first - 1)!.text.toLowerCase() === 'the') first--;
+  if (first <= lo) return false;
+  const joiner = ctx.tokens.at(first - 1)!.text.toLowerCase();
+  // "Orla replied, so eagerly that the Ferryman said, …": a result clause has a speaker of its own.
+  return (
+    CLAUSE_OPENERS.has(joiner) ||
+    (joiner === 'that' && first - 3 >= lo && RESULT_SO.has(ctx.tokens.at(first - 3)!.text.toLowerCase()))
+  );
 }
+
+/** "so" or "such" two words before "that" ("so eagerly that", "such haste that") opens a result clause. */
+const RESULT_SO = new Set(['so', 'such']);
 
 /** The name (or he/she/I) ending just before token k: the subject of a verb at k. */
 function subjectEndingAt(ctx: TagContext, k: number, lo: number, hi: number): TagSubject | null {

@@ -125,6 +125,23 @@ describe('findCharacters', () => {
     expect(byName(list, 'Dunmow')).toBeDefined();
     expect(byName(list, 'Dunmow')).not.toBe(byName(list, 'Mrs. Dunmow'));
   });
+
+  it('keeps two names that run together once apart when the text also lists them with "and"', () => {
+    const text = [
+      'Behind the old lady marched Pellow and Tam\nPellow in his coat, Tam in her shawl.',
+      '"Come here," said Pellow. Pellow waited. "I am coming," said Tam. Tam hurried.',
+      'Pellow and Tam went home. Pellow slept and Tam sat up.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Tam')).toBeDefined();
+    expect(byName(list, 'Pellow')).toBeDefined();
+    expect(byName(list, 'Tam')).not.toBe(byName(list, 'Pellow'));
+    // A full name is not split by a list that begins with a longer name: "Mrs. Quarrie and Orla".
+    const family = characters(
+      'Orla Quarrie came in. "Hello," said Orla Quarrie. Mrs. Quarrie and Orla sat down. "Tea," said Orla. Orla smiled. "Yes," said Mrs. Quarrie.',
+    );
+    expect(byName(family, 'Orla')).toBe(byName(family, 'Orla Quarrie'));
+  });
 });
 
 describe('findCharacters: speakers known by a description', () => {

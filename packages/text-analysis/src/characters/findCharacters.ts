@@ -5,6 +5,7 @@ import { collectForms, lowerCounts, type FormStats } from './candidates.js';
 import { attachRankForms, isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
 import { isPlaceName } from './places.js';
 import { findDescribedSpeakers } from './descriptions.js';
+import { HONORIFICS } from './lexicon.js';
 import { hasFirstPersonNarrator } from './narrator.js';
 import { setProfile } from './profiles.js';
 import { tokenize, type TokenList } from './tokens.js';
@@ -58,6 +59,31 @@ export interface CharacterAnalysis {
   tokens: TokenList;
 }
 
+/** Pairs of single capitalised words the text joins with "and" ("Tam and Pellow"), as "A B" both ways. */
+function coordinatedNames(tokens: TokenList): Set<string> {
+  const pairs = new Set<string>();
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    if (tokens.at(i)!.text !== 'and') continue;
+    const a = tokens.at(i - 1)!;
+    const b = tokens.at(i + 1)!;
+    if (!a.cap || !b.cap || a.possessive || !tokens.at(i)!.joined || !b.joined) continue;
+    // "Mrs. Quarrie and Tam", "Orla Quarrie and Tam": the first name is the end of a longer one.
+    const before = i >= 2 ? tokens.at(i - 2)! : null;
+    if (before?.cap && (a.joined || HONORIFICS.has(before.text))) continue;
+    pairs.add(`${a.text} ${b.text}`).add(`${b.text} ${a.text}`);
+  }
+  return pairs;
+}
+
+/**
+ * "Tam Pellow" read from "Tam Pellow and Quarrie's faces" or "Tam and Pellow. Pellow in his coat"
+ * (a list without its comma, a sentence without its full stop) is two people when the text also
+ * joins the two names with "and": nobody is listed beside themselves.
+ */
+function isTwoPeople(f: FormStats, paired: ReadonlySet<string>): boolean {
+  return !f.honorific && f.words.length === 2 && paired.has(f.key);
+}
+
 export function findCharactersDetailed(text: string, quotes: readonly Quote[]): CharacterAnalysis {
   const sortedQuotes = [...quotes].sort((a, b) => a.startOffset - b.startOffset);
   const tokens = tokenize(text, sortedQuotes);
@@ -79,8 +105,12 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
       .filter((f) => f.words.length === 1 && isPersonForm(f, lower, honLasts, new Set(), fullFirsts, placeParts))
       .map((f) => f.words[0]!),
   );
+  const paired = coordinatedNames(tokens);
   const personForms = all.filter(
-    (f) => isPersonForm(f, lower, honLasts, singles, fullFirsts, placeParts) && !isPlural(f, forms),
+    (f) =>
+      isPersonForm(f, lower, honLasts, singles, fullFirsts, placeParts) &&
+      !isPlural(f, forms) &&
+      !isTwoPeople(f, paired),
   );
   // "the Grey Fox": descriptor runs, characters or not, that join their parts.
   const compounds = new Set(
