@@ -79,7 +79,8 @@ function monthsAsNames(tokens: TokenList): Set<string> {
   const counts = new Map<string, number>();
   for (let i = 0; i + 1 < tokens.length; i++) {
     const t = tokens.at(i)!;
-    if (!MONTH_NAMES.has(t.text) || t.initial) continue;
+    // Months are capitalised: the flag rules out most words before their text is sliced.
+    if (!t.cap || t.initial || !MONTH_NAMES.has(t.text)) continue;
     const next = tokens.at(i + 1)!;
     if (next.joined && isNameWordIn(next)) counts.set(t.text, (counts.get(t.text) ?? 0) + 1);
   }
@@ -113,7 +114,10 @@ function stats(map: Map<string, FormStats>, key: string, hon: string | null, wor
 /** Lower-case occurrences of every word, to reject capitalised common words ("Well", "Hope" stays). */
 export function lowerCounts(tokens: TokenList): Map<string, number> {
   const m = new Map<string, number>();
-  for (const t of tokens) if (!t.cap) m.set(t.text, (m.get(t.text) ?? 0) + 1);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens.at(i)!;
+    if (!t.cap) m.set(t.text, (m.get(t.text) ?? 0) + 1);
+  }
   return m;
 }
 

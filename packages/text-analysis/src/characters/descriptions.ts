@@ -57,6 +57,12 @@ function speakerNoun(n: Token): boolean {
   );
 }
 
+/** Whether token i is the lower-case "the", compared in place (no slice of the word). */
+function isThe(tokens: TokenList, i: number): boolean {
+  const start = tokens.starts[i]!;
+  return tokens.ends[i]! - start === 3 && tokens.source.startsWith('the', start);
+}
+
 /** Counts "said the cook" / "the cook said" in narration; returns nouns used often enough. */
 export function findDescribedSpeakers(tokens: TokenList): string[] {
   const counts = new Map<string, number>();
@@ -72,11 +78,12 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
     counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
   }
   for (let i = 0; i + 2 < tokens.length; i++) {
+    // The article first, read in place: it rules out nearly every position without slicing a word.
+    if (!isThe(tokens, i + 1)) continue;
     const v = tokens.at(i)!;
     const d = tokens.at(i + 1)!;
     const n = tokens.at(i + 2)!;
-    if (v.inQuote || v.cap || !SPEECH_VERBS.has(v.text) || d.text !== 'the' || n.cap || !n.joined || !d.joined)
-      continue;
+    if (v.inQuote || v.cap || !SPEECH_VERBS.has(v.text) || n.cap || !n.joined || !d.joined) continue;
     const after = tokens.at(i + 3);
     // "said the cook." but not "said the cook's wife" or "said the old gentleman".
     if (n.possessive || NOT_PERSONS.has(n.text) || n.text.endsWith('ly') || !isRoleNoun(n.text)) continue;
@@ -115,10 +122,11 @@ const DETAIL_WORDS = 3;
 export function describedPhrases(tokens: TokenList): Map<string, number> {
   const counts = new Map<string, number>();
   for (let i = 0; i + 4 < tokens.length; i++) {
+    if (!isThe(tokens, i + 1)) continue;
     const v = tokens.at(i)!;
     if (v.inQuote || v.cap || !SPEECH_VERBS.has(v.text)) continue;
     const d = tokens.at(i + 1)!;
-    if (d.text !== 'the' || !d.joined) continue;
+    if (!d.joined) continue;
     // Up to two describing words, then the noun and the preposition: "the old gentleman in".
     let n = i + 2;
     while (n < i + 4 && tokens.at(n + 1) && !DETAIL_PREPOSITIONS.has(tokens.at(n + 1)!.text)) n++;
