@@ -2,6 +2,8 @@
 import type { TokenList } from './tokens.js';
 
 const FIRST_PERSON = new Set(['I', 'me', 'my', 'myself', 'Me', 'My', 'Myself']);
+const LONGEST = Math.max(...[...FIRST_PERSON].map((w) => w.length));
+const FIRST_LETTERS = new Set([...FIRST_PERSON].map((w) => w[0]!));
 /**
  * First-person words per narration word above which a book is told in the first person. Novels
  * told in the third person stay under 0.001 (letters, asides); first-person ones are near 0.03.
@@ -11,10 +13,13 @@ const NARRATOR_RATE = 0.01;
 export function firstPersonRate(tokens: TokenList): number {
   let narration = 0;
   let first = 0;
+  const { source, starts, ends } = tokens;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens.at(i)!;
     if (t.inQuote) continue;
     narration++;
+    // Length and first letter before the word is sliced: this pass reads every narration word.
+    if (ends[i]! - starts[i]! > LONGEST || !FIRST_LETTERS.has(source[starts[i]!]!)) continue;
     if (FIRST_PERSON.has(t.text)) first++;
   }
   return narration ? first / narration : 0;
