@@ -57,12 +57,6 @@ function speakerNoun(n: Token): boolean {
   );
 }
 
-/** Whether token i is the lower-case "the", compared in place (no slice of the word). */
-function isThe(tokens: TokenList, i: number): boolean {
-  const start = tokens.starts[i]!;
-  return tokens.ends[i]! - start === 3 && tokens.source.startsWith('the', start);
-}
-
 /** Counts "said the cook" / "the cook said" in narration; returns nouns used often enough. */
 export function findDescribedSpeakers(tokens: TokenList): string[] {
   const counts = new Map<string, number>();
@@ -78,8 +72,8 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
     counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
   }
   for (let i = 0; i + 2 < tokens.length; i++) {
-    // The article first, read in place: it rules out nearly every position without slicing a word.
-    if (!isThe(tokens, i + 1)) continue;
+    // The article first: it rules out nearly every position without slicing a word.
+    if (!tokens.is(i + 1, 'the')) continue;
     const v = tokens.at(i)!;
     const d = tokens.at(i + 1)!;
     const n = tokens.at(i + 2)!;
@@ -122,7 +116,7 @@ const DETAIL_WORDS = 3;
 export function describedPhrases(tokens: TokenList): Map<string, number> {
   const counts = new Map<string, number>();
   for (let i = 0; i + 4 < tokens.length; i++) {
-    if (!isThe(tokens, i + 1)) continue;
+    if (!tokens.is(i + 1, 'the')) continue;
     const v = tokens.at(i)!;
     if (v.inQuote || v.cap || !SPEECH_VERBS.has(v.text)) continue;
     const d = tokens.at(i + 1)!;

@@ -62,10 +62,8 @@ export interface CharacterAnalysis {
 /** Pairs of single capitalised words the text joins with "and" ("Tam and Pellow"), as "A B" both ways. */
 function coordinatedNames(tokens: TokenList): Set<string> {
   const pairs = new Set<string>();
-  const { source, starts, ends } = tokens;
   for (let i = 1; i + 1 < tokens.length; i++) {
-    // Compared in place: slicing every word's text to find the few "and"s costs more.
-    if (ends[i]! - starts[i]! !== 3 || !source.startsWith('and', starts[i]!)) continue;
+    if (!tokens.is(i, 'and')) continue;
     const a = tokens.at(i - 1)!;
     const b = tokens.at(i + 1)!;
     if (!a.cap || !b.cap || a.possessive || !tokens.at(i)!.joined || !b.joined) continue;

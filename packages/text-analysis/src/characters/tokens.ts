@@ -126,6 +126,15 @@ export class TokenList {
     this.length++;
   }
 
+  /**
+   * Whether token i is exactly `word`, compared in place: passes that read every token look for a
+   * few words ("the", "and"), and slicing each token's text to compare was their main cost.
+   */
+  is(i: number, word: string): boolean {
+    const start = this.starts[i]!;
+    return this.ends[i]! - start === word.length && this.source.startsWith(word, start);
+  }
+
   at(i: number): Token | undefined {
     if (i < 0 || i >= this.length) return undefined;
     return new TokenView(this, i);

@@ -109,7 +109,6 @@ export function castFacts(characters: readonly Character[]): CastFacts {
   };
 }
 
-/** One empty set for every turn's empty facts (most are empty; each Set costs ~100 bytes). */
 /**
  * The array at its exact length. One grown by push keeps room for 17 or more elements (about 150
  * bytes) however few it holds, and every turn keeps several such lists for the whole decoding: on a
@@ -117,6 +116,7 @@ export function castFacts(characters: readonly Character[]): CastFacts {
  */
 const exact = <T>(a: T[]): T[] => a.slice();
 
+/** One empty set for every turn's empty facts (most are empty; each Set costs ~100 bytes). */
 const EMPTY: ReadonlySet<number> = new Set<number>();
 const shared = (set: ReadonlySet<number>): ReadonlySet<number> => (set.size ? set : EMPTY);
 
