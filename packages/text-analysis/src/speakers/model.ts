@@ -130,6 +130,14 @@ export interface StaticScore {
   linear: number;
   units: Float64Array | null;
   score: number;
+  /**
+   * The whole score on a path whose history holds `absentFrom` speakers, none of them this
+   * candidate: its HISTORY_FEATURES then depend on nothing but that length (the conversation's
+   * span), so it is the same on every beam path that has not heard the candidate lately (most
+   * candidates on most paths). NaN until `logits` first meets that case.
+   */
+  absent: number;
+  absentFrom: number;
 }
 
 /**
@@ -148,24 +156,34 @@ function hiddenOut(model: SpeakerModel, units: Float64Array): number {
   return z;
 }
 
+/** `staticScoreOf`'s scratch list of the features a candidate has (not zero). */
+const present = new Int32Array(BASE_COUNT);
+
 /**
  * The score of a candidate whose BASE_FEATURES are `x`, in a turn of kind `kind` (TURN_KINDS), as
  * far as `x` goes: `logits` reads the history-free features here once and adds the history per path.
  */
 export function staticScoreOf(model: SpeakerModel, kind: number, x: Float64Array): StaticScore {
   const w = weightsByKind(model)[kind]!;
+  // A candidate has some eight cues of the fifty: each sum below runs over those alone, in feature
+  // order, so it is the full sum to the last bit at an eighth of the multiplications.
+  let cues = 0;
   let linear = 0;
-  for (let f = 0; f < BASE_COUNT; f++) if (x[f] !== 0) linear += w[f]! * x[f]!;
+  for (let f = 0; f < BASE_COUNT; f++)
+    if (x[f] !== 0) {
+      linear += w[f]! * x[f]!;
+      present[cues++] = f;
+    }
   const rows = model.hidden;
-  if (!rows) return { linear, units: null, score: linear };
+  if (!rows) return { linear, units: null, score: linear, absent: NaN, absentFrom: -1 };
   const units = new Float64Array(rows.length);
   for (let h = 0; h < rows.length; h++) {
     const row = rows[h]!;
     let a = row[BASE_COUNT + kind]!;
-    for (let f = 0; f < BASE_COUNT; f++) if (x[f] !== 0) a += row[f]! * x[f]!;
+    for (let k = 0; k < cues; k++) a += row[present[k]!]! * x[present[k]!]!;
     units[h] = a;
   }
-  return { linear, units, score: linear + hiddenOut(model, units) };
+  return { linear, units, score: linear + hiddenOut(model, units), absent: NaN, absentFrom: -1 };
 }
 
 /**
@@ -197,6 +215,11 @@ function logits(
       st = staticScoreOf(model, kind, buf);
       fixed.set(c, st);
     }
+    const absent = !history.includes(c);
+    if (absent && st.absentFrom === history.length) {
+      out[k] = st.absent;
+      continue;
+    }
     historyFeaturesOf(turns, i, c, cast, history, buf);
     let s = st.linear;
     let moved = false;
@@ -207,17 +230,18 @@ function logits(
       }
     // Most candidates have no history on a path (they have not spoken lately): their score is the
     // history-free one, hidden layer and all, already computed.
-    if (!moved) {
-      out[k] = st.score;
-      continue;
-    }
-    if (rows && units && st.units) {
+    if (!moved) s = st.score;
+    else if (rows && units && st.units) {
       units.set(st.units);
       for (const f of HISTORY_INDEX)
         if (buf[f] !== 0) for (let h = 0; h < rows.length; h++) units[h]! += rows[h]![f]! * buf[f]!;
       s += hiddenOut(model, units);
     }
     out[k] = s;
+    if (absent) {
+      st.absent = s;
+      st.absentFrom = history.length;
+    }
   }
   return out;
 }
@@ -239,11 +263,34 @@ interface Path {
   speaker: number;
 }
 
-/** A path's extension by one speaker before the beam keeps it: its history is built only if kept. */
-interface Step {
-  score: number;
-  parent: Path;
-  speaker: number;
+/** One turn's extensions of the beam's paths: path `parent[j]` extended by `speaker[j]` scores `score[j]`. */
+class Extensions {
+  score: number[] = [];
+  parent: Path[] = [];
+  speaker: number[] = [];
+  private taken: boolean[] = [];
+  private length = 0;
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  add(score: number, parent: Path, speaker: number): void {
+    const j = this.length++;
+    this.score[j] = score;
+    this.parent[j] = parent;
+    this.speaker[j] = speaker;
+    this.taken[j] = false;
+  }
+
+  /** The best extension not yet taken (the first of equal scores), marked taken; -1 when none is left. */
+  best(): number {
+    let best = -1;
+    for (let j = 0; j < this.length; j++)
+      if (!this.taken[j] && (best < 0 || this.score[j]! > this.score[best]!)) best = j;
+    if (best >= 0) this.taken[best] = true;
+    return best;
+  }
 }
 
 /** The most probable speakers of all turns, jointly (beam search), with per-turn probabilities. */
@@ -273,10 +320,14 @@ export function bestPath(
 ): number[] {
   const buf = new Float64Array(BASE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
+  // A turn's extensions (some ninety, of which the beam keeps six) in parallel arrays reused from
+  // turn to turn: a path's history is built only for the paths kept.
+  const steps = new Extensions();
+  // Dedup keys below: a speaker or history entry (-1 = no one, absent = 0) as a digit in base `radix`.
+  const radix = cast.gender.length + 3;
+  const seen = new Set<number>();
   for (let i = 0; i < turns.length; i++) {
-    // Some ninety extensions a turn, of which the beam keeps six: their histories are built after.
-    const next: Step[] = [];
-    const seen = new Set<string>();
+    steps.clear();
     const referent = pronounReferent(turns[i]!, cast);
     const fixed = new Map<number, StaticScore>();
     const anchor = anchors?.get(i);
@@ -284,25 +335,29 @@ export function bestPath(
       const cands = candidatesOf(turns[i]!, path.history);
       if (anchor !== undefined && anchor >= 0 && !cands.includes(anchor)) cands.push(anchor);
       if (cands.length === 0 || anchor === -1) {
-        next.push({ score: path.score, parent: path, speaker: -1 });
+        steps.add(path.score, path, -1);
         continue;
       }
       const probs = softmax(logits(model, turns, i, cands, cast, path.history, referent, fixed, buf));
-      cands.forEach((c, k) => {
-        if (anchor !== undefined && c !== anchor) return;
-        next.push({ score: path.score + Math.log(probs[k]!), parent: path, speaker: c });
-      });
+      for (let k = 0; k < cands.length; k++)
+        if (anchor === undefined || cands[k] === anchor) steps.add(path.score + Math.log(probs[k]!), path, cands[k]!);
     }
-    next.sort((a, b) => b.score - a.score);
     beam = [];
-    for (const p of next) {
+    seen.clear();
+    // Best first (the earlier of equal scores first, as a stable sort would give them), until the
+    // beam is full: a few passes over the extensions instead of sorting all of them.
+    for (let j = steps.best(); j >= 0 && beam.length < BEAM; j = steps.best()) {
+      const parent = steps.parent[j]!;
+      const speaker = steps.speaker[j]!;
       // Paths that agree on the last three speakers will make the same choices from here on.
-      const h = p.parent.history;
-      const key = `${p.speaker},${h.length > 0 ? h[0] : ''},${h.length > 1 ? h[1] : ''}`;
+      const h = parent.history;
+      const key = ((speaker + 1) * radix + (h.length > 0 ? h[0]! + 2 : 0)) * radix + (h.length > 1 ? h[1]! + 2 : 0);
       if (seen.has(key)) continue;
       seen.add(key);
-      beam.push({ score: p.score, history: [p.speaker, ...h].slice(0, HISTORY), parent: p.parent, speaker: p.speaker });
-      if (beam.length === BEAM) break;
+      const history = new Array<number>(Math.min(h.length + 1, HISTORY));
+      history[0] = speaker;
+      for (let k = 1; k < history.length; k++) history[k] = h[k - 1]!;
+      beam.push({ score: steps.score[j]!, history, parent, speaker });
     }
   }
   const chosen: number[] = new Array<number>(turns.length);
