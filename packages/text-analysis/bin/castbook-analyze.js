@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // castbook-analyze FILE — see src/cli.ts.
 //
-// Runs the compiled dist/ when `npm run build` has produced it and it is newer than every source
-// file it comes from (the fastest start); otherwise starts the TypeScript source, so that it also
-// runs on a fresh clone without a build: in this process, with tsx's loader plus a resolve hook
-// that adds the "@castbook/source" export condition (workspace packages resolve to their src/).
-// CASTBOOK_FROM_SOURCE=1 forces the source.
+// Runs the one-file build (dist/castbook-analyze.mjs, written by `npm run build`) when it exists
+// and is newer than every source file it comes from: the fastest start, since resolving and
+// linking the engine's sixty modules one by one cost 0.04 s of every run. Otherwise it
+// starts the TypeScript source, so that it also runs on a fresh clone without a build: in this
+// process, with tsx's loader plus a resolve hook that adds the "@castbook/source" export condition
+// (workspace packages resolve to their src/). CASTBOOK_FROM_SOURCE=1 forces the source.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
@@ -26,11 +27,10 @@ function newestSource() {
   return newest;
 }
 
-function freshDist() {
-  const cli = join(pkg, 'dist', 'cli.js');
-  const stamp = join(pkg, 'dist', '.tsbuildinfo');
-  if (process.env.CASTBOOK_FROM_SOURCE === '1' || !existsSync(cli) || !existsSync(stamp)) return null;
-  return statSync(stamp).mtimeMs >= newestSource() ? cli : null;
+function freshBuild() {
+  const cli = join(pkg, 'dist', 'castbook-analyze.mjs');
+  if (process.env.CASTBOOK_FROM_SOURCE === '1' || !existsSync(cli)) return null;
+  return statSync(cli).mtimeMs >= newestSource() ? cli : null;
 }
 
 // A process per book spends about a tenth of its time compiling the same modules: keep their
@@ -38,10 +38,10 @@ function freshDist() {
 // over the fourteen dev novels.
 nodeModule.enableCompileCache?.();
 
-const dist = freshDist();
+const built = freshBuild();
 let main;
-if (dist) {
-  ({ main } = await import(new URL(`file://${dist}`).href));
+if (built) {
+  ({ main } = await import(new URL(`file://${built}`).href));
 } else {
   const { register: registerTsx } = await import('tsx/esm/api');
   nodeModule.register(new URL('./source-condition.js', import.meta.url));
