@@ -6,7 +6,7 @@ import { SPEECH_VERBS, type Gender } from '../characters/lexicon.js';
 import { getProfile } from '../characters/profiles.js';
 import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
-import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from './mentions.js';
+import { aliasIndex, findMentions, firstMentionAt, resolveSharedSurnames, type Mention } from './mentions.js';
 import { resolveConversations, type Turn } from './conversation.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { namesByAddress, type AddressTurn } from './addressed.js';
@@ -314,9 +314,9 @@ export function attributeDetailed(
     const lo = Math.max(prevEnd, paraTok(Math.max(0, para - 1)));
     const hi = paraEndTok(para);
     const context: number[] = [];
-    for (let t = lo; t < hi; t++) {
-      const m = mentionAt.get(t);
-      if (m && !m.inQuote && eligible[m.char]) context.push(m.char);
+    for (let k = firstMentionAt(mentions, lo); k < mentions.length && mentions[k]!.token < hi; k++) {
+      const m = mentions[k]!;
+      if (!m.inQuote && eligible[m.char]) context.push(m.char);
     }
     prevEnd = hi;
     turns.push({ para, speaker: speakerOf(para), method: null, vocative: vocativeOf(para), context });

@@ -42,6 +42,11 @@ export function aliasIndex(characters: readonly Character[]): Map<string, number
 
 /** All mentions, longest alias first at each position, in text order. */
 export function findMentions(tokens: TokenList, index: Map<string, number>): Mention[] {
+  // The first words of every alias of more than one word ("Mrs", "Mrs Pell" of "Mrs Pell Orla"):
+  // a name is read on past a word only while the words so far begin some alias.
+  const leads = new Set<string>();
+  for (const alias of index.keys())
+    for (let s = alias.indexOf(' '); s > 0; s = alias.indexOf(' ', s + 1)) leads.add(alias.slice(0, s));
   const out: Mention[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!tokens.at(i)!.cap) continue;
@@ -52,7 +57,7 @@ export function findMentions(tokens: TokenList, index: Map<string, number>): Men
       best = index.get(key)!;
       bestEnd = i + 1;
     }
-    for (let k = i + 1; k < tokens.length && k < i + MAX_WORDS && tokens.at(k)!.joined; k++) {
+    for (let k = i + 1; k < tokens.length && k < i + MAX_WORDS && leads.has(key) && tokens.at(k)!.joined; k++) {
       key += ' ' + tokens.at(k)!.text;
       const hit = index.get(key);
       if (hit !== undefined) {
@@ -73,6 +78,18 @@ export function findMentions(tokens: TokenList, index: Map<string, number>): Men
     }
   }
   return out;
+}
+
+/** Index of the first mention at or after token t. */
+export function firstMentionAt(mentions: readonly Mention[], t: number): number {
+  let lo = 0;
+  let hi = mentions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mentions[mid]!.token < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** How far around an ambiguous "Mr. SURNAME" the full names of its holders are counted (tokens). */

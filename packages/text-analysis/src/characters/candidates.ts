@@ -116,7 +116,9 @@ export function lowerCounts(tokens: TokenList): Map<string, number> {
   const m = new Map<string, number>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens.at(i)!;
-    if (!t.cap) m.set(t.text, (m.get(t.text) ?? 0) + 1);
+    if (t.cap) continue;
+    const word = t.text; // sliced from the source on each read
+    m.set(word, (m.get(word) ?? 0) + 1);
   }
   return m;
 }

@@ -16,7 +16,6 @@ export interface Token {
 }
 
 const WORD_RE = /[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)*(?:-[A-Za-z\u00C0-\u024F]+)*/g;
-const UPPER = /[A-Z\u00C0-\u00DE]/;
 /** Abbreviations whose period does not end a sentence. */
 export const ABBREVIATIONS = new Set([
   'Mr',
@@ -207,7 +206,9 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
     // A possessive belongs to the name it follows ("Dacre's" is Dacre).
     let wend = end;
     let possessive = false;
-    const cap = UPPER.test(word[0]!);
+    // Capitalised: A-Z or À-Þ, read from the first code unit (no regex run per word).
+    const c0 = word.charCodeAt(0);
+    const cap = (c0 >= 0x41 && c0 <= 0x5a) || (c0 >= 0xc0 && c0 <= 0xde);
     const last = word.charCodeAt(word.length - 2);
     if (cap && word.endsWith('s') && (last === 39 || last === 0x2019)) {
       wend -= 2;
@@ -223,7 +224,7 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
         (possessive ? POSSESSIVE : 0),
     );
     prevEnd = end;
-    prevAbbrev = ABBREVIATIONS.has(word) && !(word === 'M' && prevInitial);
+    prevAbbrev = cap && ABBREVIATIONS.has(word) && !(word === 'M' && prevInitial); // all capitalised
     prevInitial = word.length === 1 && text.charCodeAt(end) === 46;
   }
   return tokens;

@@ -413,20 +413,17 @@ export function explain(
       const ranked = all.slice(0, keepRanked);
       baseFeaturesOf(turns, i, speaker, cast, history, referent, buf);
       const push = cuePushes(model, turnKind(turns[i]!), buf);
-      const pushed = BASE_FEATURES.map((name, f) => ({ name, push: push[f]! }))
-        .filter((e) => e.push > 0)
-        .sort((a, b) => b.push - a.push);
-      const evidence = pushed.filter((e) => e.push >= EVIDENCE_PUSH).slice(0, EVIDENCE_KEPT);
+      // The features that pushed, strongest first (equal pushes in feature order).
+      const pushed: number[] = [];
+      for (let f = 0; f < BASE_COUNT; f++) if (push[f]! > 0) pushed.push(f);
+      pushed.sort((a, b) => push[b]! - push[a]!);
+      const evidence: string[] = [];
+      for (const f of pushed) {
+        if (evidence.length === EVIDENCE_KEPT || push[f]! < EVIDENCE_PUSH) break;
+        evidence.push(BASE_FEATURES[f]!);
+      }
       visit(
-        {
-          speaker,
-          probability,
-          certainty,
-          facts: x,
-          ranked,
-          evidence: evidence.map((e) => e.name),
-          cues: pushed.map((e) => e.name),
-        },
+        { speaker, probability, certainty, facts: x, ranked, evidence, cues: pushed.map((f) => BASE_FEATURES[f]!) },
         i,
       );
     }

@@ -2,7 +2,13 @@
 // model reads these facts; it never reaches into the tokens itself.
 import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
 import type { QuoteTag } from '../attribution/attributeQuotes.js';
-import { aliasIndex, findMentions, resolveSharedSurnames, type Mention } from '../attribution/mentions.js';
+import {
+  aliasIndex,
+  findMentions,
+  firstMentionAt,
+  resolveSharedSurnames,
+  type Mention,
+} from '../attribution/mentions.js';
 import { ARTICLES, LEAD_IN_VERBS, OBJECT_PREPOSITIONS, SPEECH_VERBS } from '../characters/lexicon.js';
 import { describingNouns, getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
@@ -307,18 +313,6 @@ function antecedentOf(
   }
 }
 
-/** Index of the first mention at or after token t. */
-function firstMentionAt(mentions: readonly Mention[], t: number): number {
-  let lo = 0;
-  let hi = mentions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (mentions[mid]!.token < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 function isVocative(text: string, m: Mention, atStart: boolean): boolean {
   const before = text.slice(Math.max(0, m.start - 8), m.start);
   const after = text[m.end] ?? '';
@@ -407,7 +401,12 @@ export function buildTurns(
       if (m.token >= prevTurnEndTok) between.add(m.char);
     }
     const near: [number, number][] = [];
-    for (const [c, t] of lastSeen) if (lo - t <= WINDOW_TOKENS) near.push([c, lo - t]);
+    // A character out of the window stays out until it is named again (which sets it anew), so it
+    // leaves the map: the map holds the window's characters, not every one named so far.
+    lastSeen.forEach((t, c) => {
+      if (lo - t <= WINDOW_TOKENS) near.push([c, lo - t]);
+      else lastSeen.delete(c);
+    });
     near.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     const distance = exact(near.flat());
     let paraEndMention = mi;
