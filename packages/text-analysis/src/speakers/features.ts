@@ -233,7 +233,7 @@ export function historyFeaturesOf(
   history: readonly number[],
   out: Float64Array,
 ): void {
-  for (const f of HISTORY_INDEX) out[f] = 0;
+  for (let j = 0; j < HISTORY_INDEX.length; j++) out[HISTORY_INDEX[j]!] = 0;
   const t = turns[i]!;
   const prev = turns[i - 1];
   // History counts only within a conversation: turns no further apart than CONVERSATION_GAP.
@@ -255,7 +255,7 @@ export function historyFeaturesOf(
     for (let k = 1; k < 6 && k < history.length; k++) if (history[k] === c) out[F.pronounInConversation] = 1;
   }
   let spoke = 0;
-  for (const h of history) if (h === c) spoke++;
+  for (let k = 0; k < history.length; k++) if (history[k] === c) spoke++;
   if (history.length) out[F.historyShare] = spoke / history.length;
   if (linked1) {
     let span = 0;

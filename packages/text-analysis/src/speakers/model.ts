@@ -186,6 +186,10 @@ export function staticScoreOf(model: SpeakerModel, kind: number, x: Float64Array
   return { linear, units, score: linear + hiddenOut(model, units), absent: NaN, absentFrom: -1 };
 }
 
+/** `logits`' scratch: the hidden units' inputs, and the history features a candidate has. */
+let units = new Float64Array(0);
+const historyPresent = new Int32Array(BASE_COUNT);
+
 /**
  * Scores (logits) of the candidates of turn i. The history-free part of each candidate's score is
  * the same on every beam path, so it is computed once per turn and candidate into `fixed` (a map
@@ -206,7 +210,7 @@ function logits(
   const w = weightsByKind(model)[kind]!;
   const rows = model.hidden;
   const out = new Array<number>(cands.length);
-  const units = rows ? new Float64Array(rows.length) : null;
+  if (rows && units.length !== rows.length) units = new Float64Array(rows.length);
   for (let k = 0; k < cands.length; k++) {
     const c = cands[k]!;
     let st = fixed.get(c);
@@ -222,19 +226,23 @@ function logits(
     }
     historyFeaturesOf(turns, i, c, cast, history, buf);
     let s = st.linear;
-    let moved = false;
-    for (const f of HISTORY_INDEX)
+    let moved = 0;
+    for (let j = 0; j < HISTORY_INDEX.length; j++) {
+      const f = HISTORY_INDEX[j]!;
       if (buf[f] !== 0) {
         s += w[f]! * buf[f]!;
-        moved = true;
+        historyPresent[moved++] = f;
       }
-    // Most candidates have no history on a path (they have not spoken lately): their score is the
-    // history-free one, hidden layer and all, already computed.
-    if (!moved) s = st.score;
-    else if (rows && units && st.units) {
+    }
+    // A candidate with no history feature on this path keeps its history-free score, hidden layer
+    // and all, already computed.
+    if (moved === 0) s = st.score;
+    else if (rows && st.units) {
       units.set(st.units);
-      for (const f of HISTORY_INDEX)
-        if (buf[f] !== 0) for (let h = 0; h < rows.length; h++) units[h]! += rows[h]![f]! * buf[f]!;
+      for (let j = 0; j < moved; j++) {
+        const f = historyPresent[j]!;
+        for (let h = 0; h < rows.length; h++) units[h]! += rows[h]![f]! * buf[f]!;
+      }
       s += hiddenOut(model, units);
     }
     out[k] = s;
@@ -354,9 +362,8 @@ export function bestPath(
       const key = ((speaker + 1) * radix + (h.length > 0 ? h[0]! + 2 : 0)) * radix + (h.length > 1 ? h[1]! + 2 : 0);
       if (seen.has(key)) continue;
       seen.add(key);
-      const history = new Array<number>(Math.min(h.length + 1, HISTORY));
-      history[0] = speaker;
-      for (let k = 1; k < history.length; k++) history[k] = h[k - 1]!;
+      const history = [speaker]; // grown by push, so a packed array (features loop over it)
+      for (let k = 0; k < h.length && history.length < HISTORY; k++) history.push(h[k]!);
       beam.push({ score: steps.score[j]!, history, parent, speaker });
     }
   }
