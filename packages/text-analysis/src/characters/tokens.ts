@@ -15,7 +15,37 @@ export interface Token {
   possessive: boolean;
 }
 
-const WORD_RE = /[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)*(?:-[A-Za-z\u00C0-\u024F]+)*/g;
+// Words are what /[A-Za-z\u00C0-\u024F]+(?:['\u2019][A-Za-z]+)*(?:-[A-Za-z\u00C0-\u024F]+)*/g
+// matches: letters (Latin-1 and Latin Extended included), then any "'s" / "n't" parts of ASCII
+// letters, then any hyphenated parts. `wordEnd` scans that by code unit: the regex built a match
+// array and a string for every word of the book, a tenth of the analysis's garbage.
+function isWordLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0xc0 && c <= 0x24f);
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+function isApostrophe(c: number): boolean {
+  return c === 39 || c === 0x2019;
+}
+
+/** The end of the word that starts at `start` (a word letter); the regex above, greedy as it is. */
+function wordEnd(text: string, start: number): number {
+  let k = start + 1;
+  while (isWordLetter(text.charCodeAt(k))) k++;
+  while (isApostrophe(text.charCodeAt(k)) && isAsciiLetter(text.charCodeAt(k + 1))) {
+    k += 2;
+    while (isAsciiLetter(text.charCodeAt(k))) k++;
+  }
+  while (text.charCodeAt(k) === 45 && isWordLetter(text.charCodeAt(k + 1))) {
+    k += 2;
+    while (isWordLetter(text.charCodeAt(k))) k++;
+  }
+  return k;
+}
+
 /** Abbreviations whose period does not end a sentence. */
 export const ABBREVIATIONS = new Set([
   'Mr',
@@ -191,11 +221,9 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
   let prevEnd = 0;
   let prevAbbrev = false;
   let prevInitial = false;
-  WORD_RE.lastIndex = 0;
-  for (let m = WORD_RE.exec(text); m; m = WORD_RE.exec(text)) {
-    const start = m.index;
-    const word = m[0];
-    const end = start + word.length;
+  for (let start = 0; start < text.length; start++) {
+    if (!isWordLetter(text.charCodeAt(start))) continue;
+    const end = wordEnd(text, start);
     while (qi < quotes.length && quotes[qi]!.endOffset <= start) qi++;
     const inQuote = qi < quotes.length && quotes[qi]!.startOffset <= start;
     // The period of "Mr." belongs to the abbreviation, not to a sentence end.
@@ -207,10 +235,10 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
     let wend = end;
     let possessive = false;
     // Capitalised: A-Z or À-Þ, read from the first code unit (no regex run per word).
-    const c0 = word.charCodeAt(0);
+    const c0 = text.charCodeAt(start);
     const cap = (c0 >= 0x41 && c0 <= 0x5a) || (c0 >= 0xc0 && c0 <= 0xde);
-    const last = word.charCodeAt(word.length - 2);
-    if (cap && word.endsWith('s') && (last === 39 || last === 0x2019)) {
+    const last = end - start >= 2 ? text.charCodeAt(end - 2) : NaN;
+    if (cap && text.charCodeAt(end - 1) === 0x73 && isApostrophe(last)) {
       wend -= 2;
       possessive = true;
     }
@@ -224,8 +252,10 @@ export function tokenize(text: string, quotes: ReadonlyArray<{ startOffset: numb
         (possessive ? POSSESSIVE : 0),
     );
     prevEnd = end;
-    prevAbbrev = cap && ABBREVIATIONS.has(word) && !(word === 'M' && prevInitial); // all capitalised
-    prevInitial = word.length === 1 && text.charCodeAt(end) === 46;
+    // Abbreviations are all capitalised: only those words are sliced.
+    prevAbbrev = cap && ABBREVIATIONS.has(text.slice(start, end)) && !(end - start === 1 && c0 === 77 && prevInitial);
+    prevInitial = end - start === 1 && text.charCodeAt(end) === 46;
+    start = end - 1;
   }
   return tokens;
 }
