@@ -152,8 +152,8 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
   const namesAnyway = monthsAsNames(tokens);
   const isNameWord = (t: Token) => isNameWordIn(t, namesAnyway);
   for (let i = 0; i < tokens.length; i++) {
+    if (!tokens.isCap(i)) continue;
     const t = tokens.at(i);
-    if (!t!.cap) continue;
     let j = i;
     let hon: string | null = null;
     if (

@@ -63,9 +63,10 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
   // "The drummer shouted:", "…," the missionary asked: the description opens its sentence (or
   // follows the quote it tags) and the verb comes straight after the noun.
   for (let i = 0; i + 2 < tokens.length; i++) {
-    // Flags and length first: this pass reads every token, and slicing each one's text is the cost.
+    // The article first, in place: this pass reads every token.
+    if (!tokens.isLowerCase(i, 'the')) continue;
     const d = tokens.at(i)!;
-    if (!d.initial || d.inQuote || d.end - d.start !== 3 || d.text.toLowerCase() !== 'the') continue;
+    if (!d.initial || d.inQuote) continue;
     const n = tokens.at(i + 1)!;
     const v = tokens.at(i + 2)!;
     if (!speakerNoun(n) || v.inQuote || v.cap || !v.joined || !SPEECH_VERBS.has(v.text)) continue;

@@ -42,6 +42,14 @@ describe('tokenize', () => {
     expect(spans(text)).toEqual(expectedSpans(text));
   });
 
+  it('reads a word in lower case and its capital in place', () => {
+    const tokens = tokenize('The THE the tHe then th Th\u00e9 \u00c9the', []);
+    const lower = Array.from({ length: tokens.length }, (_, i) => tokens.isLowerCase(i, 'the'));
+    expect(lower).toEqual([true, true, true, true, false, false, false, false]);
+    const caps = Array.from({ length: tokens.length }, (_, i) => tokens.isCap(i));
+    expect(caps).toEqual([true, true, false, false, false, false, true, true]);
+  });
+
   it('finds the same words as the regex in any mix of letters, apostrophes, hyphens and others', () => {
     const pieces = [
       'a',

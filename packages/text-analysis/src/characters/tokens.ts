@@ -164,6 +164,23 @@ export class TokenList {
     return this.ends[i]! - start === word.length && this.source.startsWith(word, start);
   }
 
+  /**
+   * Whether token i, in lower case, is `word` (lower-case ASCII letters): "the" for "The" or "THE".
+   * Compared in place like `is`; a token's other letters cannot lower-case to ASCII ones.
+   */
+  isLowerCase(i: number, word: string): boolean {
+    const start = this.starts[i]!;
+    if (this.ends[i]! - start !== word.length) return false;
+    for (let k = 0; k < word.length; k++)
+      if ((this.source.charCodeAt(start + k) | 0x20) !== word.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** Whether token i is capitalised, read from its flags without a view. */
+  isCap(i: number): boolean {
+    return (this.flags[i]! & CAP) !== 0;
+  }
+
   at(i: number): Token | undefined {
     if (i < 0 || i >= this.length) return undefined;
     return new TokenView(this, i);
