@@ -308,6 +308,16 @@ describe('attributeQuotes', () => {
     expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn', 'Orla', 'Selwyn']);
   });
 
+  it('gives a tag that ends its sentence to the quote before it, not to the next one', () => {
+    const r = run(
+      setting +
+        greeting +
+        'Selwyn sighed deeply. "I cannot bear it," said Orla. "Let us go home."\n\n' +
+        'Selwyn went on up the lane--"the maples are kind," said Orla; "they whisper."',
+    ).slice(2);
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Orla', 'Orla', 'Orla']);
+  });
+
   it('reads a name and any past-tense verb after a quote', () => {
     const r = run(setting + greeting + '"Is it raining?" Selwyn Dacre quavered.').slice(2);
     expect(r[0]?.who).toBe('Selwyn');

@@ -193,8 +193,11 @@ export function attributeDetailed(
     const before = !interrupted || runs ? tagBefore(ctx, beforeLo, info!.a) : null;
     // `the Ferryman said, "…" and he went on`: a name before beats a pronoun after; and so does it
     // beat a name after that leads into the next quote (`Orla said, "…" Selwyn replied, "…"`) or
-    // one read from any past-tense verb (`Orla replied, "…" Selwyn complied.`).
-    const afterLeads = !!next && next.para === info!.para;
+    // one read from any past-tense verb (`Orla replied, "…" Selwyn complied.`). A tag whose
+    // sentence ends before the next quote leads into nothing: `Tam sighed. "…," said Orla. "…"`
+    // and `"…," said Orla; "…"` are Orla's.
+    const afterLeads =
+      !!next && next.para === info!.para && runsInto(text, tokens, info!.b, next.a, qs[i + 1]!.startOffset);
     // `"…," said Orla, "…" Selwyn bowed.`: the second part of a speech that its first part's tag
     // runs into is the same speaker's, whatever the narration after it; only a clause of its own
     // in the interruption hands it on (`"…," said Orla, and Selwyn added, "…"`).
