@@ -99,6 +99,44 @@ describe('merging the names of one character', () => {
     expect(byName(list, 'the Sly')).toBe(fox);
   });
 
+  it("joins a woman called by two wives' titles and her surname, and keeps her daughter apart", () => {
+    const text = [
+      'Madame Quarrie came in, and she sat down. "Good evening," said Madame Quarrie.',
+      '"Good evening," said Idris. Madame Quarrie smiled, and she poured the tea.',
+      'The Countess Quarrie was tired. "Sit by me," said Countess Quarrie, and she sighed.',
+      'Miss Quarrie ran in, and she laughed. "Mamma!" said Miss Quarrie. Miss Quarrie sat down.',
+    ].join('\n\n');
+    const list = characters(text);
+    const madame = byName(list, 'Madame Quarrie');
+    expect(madame).toBeDefined();
+    expect(byName(list, 'Countess Quarrie')).toBe(madame);
+    expect(byName(list, 'Miss Quarrie')).not.toBe(madame);
+  });
+
+  it('joins two titles before one given name ("Lady Hester", "Aunt Hester")', () => {
+    const text = [
+      'Lady Hester came in, and she sat down. "Good evening," said Lady Hester.',
+      '"Good evening," said Idris. Lady Hester smiled, and she poured the tea.',
+      'Aunt Hester was tired. "Sit by me," said Aunt Hester, and she sighed.',
+    ].join('\n\n');
+    const list = characters(text);
+    const lady = byName(list, 'Lady Hester');
+    expect(lady).toBeDefined();
+    expect(byName(list, 'Aunt Hester')).toBe(lady);
+  });
+
+  it('takes a hyphenated name ending in a name for the holder of that name ("Tam-the-Pellow")', () => {
+    const text = [
+      'Pellow came down the hill, and he sat by the river. "Hello," said Pellow.',
+      '"Hello," said Idris. Pellow smiled, and he ate his honey. Pellow was happy.',
+      'This is Tam-the-Pellow. When Tam-the-Pellow woke, he went out. Tam-the-Pellow sang, and he slept.',
+    ].join('\n\n');
+    const list = characters(text);
+    const pellow = byName(list, 'Pellow');
+    expect(pellow).toBeDefined();
+    expect(byName(list, 'Tam-the-Pellow')).toBe(pellow);
+  });
+
   it('takes "the Major" for the only major the text names', () => {
     const text = [
       'Major Tregaskis came up the drive, and Idris went to meet him.',

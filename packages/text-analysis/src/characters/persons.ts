@@ -56,6 +56,11 @@ const SURNAME_HONORIFICS = new Set([
   'Prof',
 ]);
 const PLACE_RATIO = 0.2;
+/**
+ * A wife's titles before her (married) surname: a woman called "Madame Quill" and "Countess Quill"
+ * (never with a first name) is one woman. Not "Lady", which goes with first names too.
+ */
+const WIFE_TITLES = new Set([...MARRIED, 'Countess', 'Duchess', 'Baroness']);
 
 function isTitle(word: string): boolean {
   return HONORIFICS.has(word);
@@ -294,10 +299,13 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     if (f.honorific) {
       // "Miss Margaret", "Lady Rosamund", "Sir Ambrose" name a first name; "Mr. Dacre" and
       // "Colonel Selwyn" a surname.
+      // A word that is a given name of the honorific's gender is a first name whatever the title:
+      // "Lady Agatha" and "Aunt Agatha" are one woman.
+      const givenName = g !== 'u' && givenNameGender(w) === g;
       const byFirst = firsts(w).filter(
         (p) =>
           compatible(p, g, married) &&
-          (p.last !== w || p.forms.some((x) => x.honorific === f.honorific || !x.honorific)),
+          (p.last !== w || givenName || p.forms.some((x) => x.honorific === f.honorific || !x.honorific)),
       );
       // A woman's surname is shared by mother, daughters and sisters-in-law: join a full name only
       // when that person is known with this same honorific.
@@ -308,6 +316,22 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
           (g !== 'f' || p.forms.some((x) => x.honorific === f.honorific)) &&
           !distinguishedByFirstName(p, f),
       );
+      // But a woman known by a wife's title and her surname alone, never with a first name, is the
+      // one called by another wife's title: "Madame Quill" is "Countess Quill".
+      const wife = WIFE_TITLES.has(f.honorific)
+        ? persons.filter(
+            (p) =>
+              !p.descriptor &&
+              p.first === w &&
+              p.last === w &&
+              p.gender === 'f' &&
+              p.forms.every((x) => x.honorific !== null && WIFE_TITLES.has(x.honorific)),
+          )
+        : [];
+      if (wife.length === 1) {
+        absorb(wife[0]!, f);
+        continue;
+      }
       const target = FIRST_NAME_HONORIFICS.has(f.honorific)
         ? (mostMentioned(byFirst) ?? pick(byLast))
         : SURNAME_HONORIFICS.has(f.honorific)
@@ -326,17 +350,23 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     // A woman known only as "Mrs. Quill" or "Miss Quill" is not the bare "Quill": that is her husband
     // or another man of the family.
     const onlyHonorific = (p: Person) => p.gender === 'f' && p.first === p.last && p.forms.every((x) => x.honorific);
-    const holders = persons.filter(
-      (p) =>
-        (p.first === w || p.last === w || p.forms.some((x) => !x.honorific && x.words[0] === w)) &&
-        !p.descriptor &&
-        !(p.last === w && onlyHonorific(p)),
-    );
+    const holdersOf = (n: string) =>
+      persons.filter(
+        (p) =>
+          (p.first === n || p.last === n || p.forms.some((x) => !x.honorific && x.words[0] === n)) &&
+          !p.descriptor &&
+          !(p.last === n && onlyHonorific(p)),
+      );
+    let holders = holdersOf(w);
+    // A hyphenated name ending in a name ("Tam-the-Pellow") is the holder of that name ("Pellow").
+    const tail = holders.length === 0 ? /-([A-Z][^-]*)$/.exec(w)?.[1] : undefined;
+    if (tail) holders = holdersOf(tail);
     if (holders.length > 0) {
+      const n = tail ?? w;
       const weight = (p: Person) =>
-        p.forms.reduce((a, x) => a + (x.words.includes(w) ? x.total : 0), 0) *
+        p.forms.reduce((a, x) => a + (x.words.includes(n) ? x.total : 0), 0) *
         // A bare surname is the man of the family more often than not ("Ashcombe", "Mossop").
-        (p.last === w && p.gender === 'm' ? 2 : 1);
+        (p.last === n && p.gender === 'm' ? 2 : 1);
       absorb(
         holders.reduce((a, b) => (weight(b) > weight(a) ? b : a)),
         f,
