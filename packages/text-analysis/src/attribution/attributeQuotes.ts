@@ -329,7 +329,7 @@ export function attributeDetailed(
 
   // The narrator is addressed by name in the turns around their own: that is their name. A
   // first-person narrator says "I", so their name is (almost) only ever said inside quotations; a
-  // name the narration uses ("Potapitch went out") belongs to someone else the speakers address.
+  // name the narration uses ("Pellow went out") belongs to someone else the speakers address.
   const narrationMentions = new Map<number, number>();
   const allMentions = new Map<number, number>();
   for (const m of mentions) {

@@ -28,7 +28,7 @@ const BEFORE_WINDOW = 10;
 /** How far back from its verb a tag before a quote looks for the sentence's subject. */
 const SUBJECT_REACH = 16;
 
-/** Verbs that speak with a particle: "put in Aziz", "Adela broke in", "the Footman went on". */
+/** Verbs that speak with a particle: "put in Idris", "Wenna broke in", "the Footman went on". */
 const PARTICLE_VERBS = new Set([
   'put',
   'broke',
@@ -133,7 +133,7 @@ function loosePastVerbAt(ctx: TagContext, at: number, hi: number): boolean {
 /**
  * The subject after a speech verb whose last token is v: "said Orla", "said he", "said the
  * Ferryman", and a name behind words that describe it, "said dour Major Quill", "said the obliging
- * Mrs. Holt", "remarked skeptical Orla". Never across a sentence end: `" Bill said. Orla smiled`.
+ * Mrs. Holt", "remarked skeptical Orla". Never across a sentence end: `" Tam said. Orla smiled`.
  */
 function subjectAfterVerb(ctx: TagContext, v: number, lo: number, hi: number): TagSubject | null {
   const k = v + 1;
@@ -304,7 +304,7 @@ const AFTER_OPENERS = new Set(['and', 'but', 'while', 'whilst', 'whereupon']);
 export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   const end = Math.min(hi, lo + AFTER_WINDOW);
   const tk = ctx.tokens;
-  // `"Got it?" and Pooh said, "Yes"`: a new clause, the next quote's tag.
+  // `"Got it?" and Bram said, "Yes"`: a new clause, the next quote's tag.
   if (lo < hi && AFTER_OPENERS.has(tk.at(lo)!.text)) return null;
   const named = utteranceTag(ctx, lo, hi);
   if (named !== undefined) return named;
@@ -343,7 +343,7 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
     }
     const v = verbEndAt(tk, i);
     if (v < 0) continue;
-    // "Orla said", "he said", "Orla quietly said", "Bill asked Cohn" (the name before is the subject).
+    // "Orla said", "he said", "Orla quietly said", "Tam asked Caddow" (the name before is the subject).
     const before = isAdverb(tk.at(i - 1)) ? i - 2 : i - 1;
     if (before >= lo) {
       const b = subjectEndingAt(ctx, before + 1, lo, hi);
@@ -467,7 +467,7 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
       const w = subjectEndingAt(ctx, before, lo, hi);
       if (w) return { subject: w, side: 'before' };
     }
-    // "Orla said:", "she said:", "Orla quietly said:", "Bill asked Cohn:"
+    // "Orla said:", "she said:", "Orla quietly said:", "Tam asked Caddow:"
     if (before >= lo && !commaBetween(ctx, before, before + 1)) {
       const b = subjectEndingAt(ctx, before + 1, lo, hi);
       if (b) return { subject: b, side: 'before' };

@@ -1,4 +1,4 @@
-// Membership in a word list kept as one sorted string ("Ada Adela Agnes"), by binary search over
+// Membership in a word list kept as one sorted string ("Ada Adele Agnes"), by binary search over
 // the string itself: the list costs no memory beyond the module's constant, where a Set or Map
 // built from it held some 30 bytes a name (half a megabyte for the given names) for every analysis.
 

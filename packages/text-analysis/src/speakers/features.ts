@@ -6,7 +6,7 @@ import { aheadOf, AHEAD_TOKENS, distanceOf, type CastFacts, type Turn } from './
 
 export const BASE_FEATURES = [
   // Speech tags.
-  'tagName', // a tag names the candidate: "…," said Anne
+  'tagName', // a tag names the candidate: "…," said Orla
   'tagNameOther', // a tag names someone, not the candidate
   'pronounMatch', // "…," she said, and the candidate is a woman
   'pronounMismatch',
@@ -20,10 +20,10 @@ export const BASE_FEATURES = [
   'pronounAddressed', // "…," he said, and the turn before addressed the candidate, a man
   'pronounInConversation', // "…," she said, and the candidate, a woman, spoke in this conversation but not last
   'pronounSubject', // "…," she said, and the candidate is the woman named before the quote in its paragraph
-  'leadIn', // the narration paragraph before ends "…Mr. Collins said," naming the candidate
+  'leadIn', // the narration paragraph before ends "…Mr. Venning said," naming the candidate
   'leadInPronounMatch', // … ends "…she answered:", and the candidate is a woman
   'leadInPronounMismatch',
-  'leadInHere', // the sentence before the quote in its paragraph introduces it: "Aziz cut him short with:"
+  'leadInHere', // the sentence before the quote in its paragraph introduces it: "Idris cut him short with:"
   // The rule sieves' choice, by the sieve that made it.
   'ruleExplicit',
   'rulePronoun',
@@ -33,14 +33,14 @@ export const BASE_FEATURES = [
   'ruleVocative',
   'ruleTurnTaking',
   // Names said inside quotations.
-  'vocativeHere', // "Well, Anne?": Anne is addressed, so she is not speaking
+  'vocativeHere', // "Well, Orla?": Orla is addressed, so she is not speaking
   'namedInQuote',
   'vocativePrev', // the turn before addressed the candidate: they answer
   'vocativeNext', // the turn after addresses the candidate: they spoke this one
   // Narration.
   'narrationFirst', // the first name in the paragraph's narration (its subject, usually)
   'narrationAny',
-  'narrationBefore', // named before the quote in its own paragraph: Anne looked up. "…"
+  'narrationBefore', // named before the quote in its own paragraph: Orla looked up. "…"
   'betweenTurns', // named in the narration since the last turn
   'recency', // 1 for a name just read, falling to 0 at WINDOW tokens
   'unseen', // not named in narration recently

@@ -66,7 +66,7 @@ export interface Turn {
    */
   ahead: readonly number[];
   /**
-   * A narration paragraph right before the turn that leads into it ("…Mr. Collins laid aside his
+   * A narration paragraph right before the turn that leads into it ("…Mr. Venning laid aside his
    * book, and said," then the quote as its own paragraph): the character its last sentence names
    * first, or -1; and the gender of a pronoun subject there ("she answered:"), or null.
    */
@@ -74,7 +74,7 @@ export interface Turn {
   leadInPronoun: 'm' | 'f' | null;
   /**
    * The same in the turn's own paragraph: the narration sentence right before its first quote
-   * introduces it ("Aziz cut him short with: '…'", "Harriet could just answer, '…'") — the
+   * introduces it ("Idris cut him short with: '…'", "Wenna could just answer, '…'") — the
    * character it names first, or -1 (`leadInHereOf`).
    */
   leadInHere: number;
@@ -194,14 +194,14 @@ function leadInOf(
 
 /** The narration just before a quote ends as if it introduces it: "…with:", "…answer,", "…was--". */
 const INTRODUCES = /[,:\u2014-]\s*["\u201c\u2018']?\s*$/;
-/** Words at most between a sentence's speech verb and its end for "Mr. Collins began." to lead in. */
+/** Words at most between a sentence's speech verb and its end for "Mr. Venning began." to lead in. */
 const VERB_NEAR_END = 3;
 
 /**
  * Who the narration sentence right before a quote, in the quote's own paragraph, introduces as its
- * speaker, when the sentence ends in a comma, colon or dash before the quote ("Aziz cut him short
- * with:", "Mr. Weston immediately accosted her with,") or with a speech verb among its last words
- * ("Mrs. Hurst began again."): the subject of its last speech verb (`speechVerbSubject`), else the
+ * speaker, when the sentence ends in a comma, colon or dash before the quote ("Idris cut him short
+ * with:", "Mr. Caddow immediately accosted her with,") or with a speech verb among its last words
+ * ("Mrs. Rusk began again."): the subject of its last speech verb (`speechVerbSubject`), else the
  * first character it names. Speech verbs outside the lexicon ("chaffed", "accosted") are common
  * here, so the punctuation is the cue; without a verb, a he or she anywhere in the sentence may be
  * its subject, and then no one is introduced by name.
@@ -232,7 +232,7 @@ export function leadInHereOf(
   for (let k = firstMentionAt(mentions, from); k < mentions.length && mentions[k]!.token <= last; k++) {
     const m = mentions[k]!;
     if (m.inQuote) continue;
-    // A he or she anywhere in the sentence may be its subject ("Archer wondered …; but suddenly she
+    // A he or she anywhere in the sentence may be its subject ("Pashley wondered …; but suddenly she
     // broke out:"), and the name then the one spoken to or of.
     for (let t = from; t <= last; t++) if (isHeOrShe(tokens.at(t)!.text)) return -1;
     return m.char;

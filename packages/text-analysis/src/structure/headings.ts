@@ -284,7 +284,7 @@ export class HeadingScanner {
   }
 
   /**
-   * A title on the lines right below a heading ("CHAPTER I.\nDown the Rabbit-Hole"), or on a
+   * A title on the lines right below a heading ("CHAPTER I.\nDown the Mill-Race"), or on a
    * single title-like line after a blank line.
    */
   private titleBelow(i: number): { title: string; lastLine: number } | null {

@@ -45,7 +45,7 @@ export function titleCase(s: string): string {
       // A small word stays lower case, except first and after a full stop or colon.
       const afterStop = i === 0 || /[.:!?]$/.test(parts[i - 2] ?? '');
       if (!afterStop && SMALL_WORDS.has(lower.replace(/[^\p{L}]/gu, ''))) return lower;
-      // An apostrophe's "s" stays lower case ("Oliver's", not "Oliver'S").
+      // An apostrophe's "s" stays lower case ("Selwyn's", not "Selwyn'S").
       return capitalise(lower).replace(/(['\u2019])S\b/g, '$1s');
     })
     .join('');
@@ -60,7 +60,7 @@ export function cleanTitle(raw: string): string {
   return s;
 }
 
-/** "Chapter I" + "Down the Rabbit-Hole" -> "Chapter I. Down the Rabbit-Hole". */
+/** "Chapter I" + "Down the Mill-Race" -> "Chapter I. Down the Mill-Race". */
 export function joinTitle(head: string, title: string): string {
   const t = cleanTitle(title).replace(/^[.:;,\s\u2014\u2013-]+/, '');
   if (!t) return head;
