@@ -69,12 +69,12 @@ export function isNameWordIn(t: Token, namesAnyway?: ReadonlySet<string>): boole
   );
 }
 
-/** Months that are also given names: names in a book that gives them a surname ("May Welland"). */
+/** Months that are also given names: names in a book that gives them a surname ("May Treloar"). */
 const MONTH_NAMES = new Set(['April', 'May', 'June', 'August']);
 /** Times a month word must lead a full name before it counts as a name in that book. */
 const MIN_FULL_NAMES = 3;
 
-/** The month words this text uses as given names: "May Welland" at least three times, mid-sentence. */
+/** The month words this text uses as given names: "May Treloar" at least three times, mid-sentence. */
 function monthsAsNames(tokens: TokenList): Set<string> {
   const counts = new Map<string, number>();
   for (let i = 0; i + 1 < tokens.length; i++) {
@@ -146,6 +146,20 @@ function countPronoun(s: FormStats, tokens: TokenList, from: number): void {
   }
 }
 
+/**
+ * "By Orla Quayle" alone on its line, as a title page gives the author: the name run from token i
+ * to k names no one in the story.
+ */
+function isByline(text: string, tokens: TokenList, i: number, k: number): boolean {
+  if (i === 0 || tokens.at(i - 1)!.text.toLowerCase() !== 'by') return false;
+  const by = tokens.at(i - 1)!;
+  const lineStart = text.lastIndexOf('\n', by.start - 1) + 1;
+  if (text.slice(lineStart, by.start).trim() !== '') return false;
+  const end = tokens.at(k - 1)!.end;
+  const lineEnd = text.indexOf('\n', end);
+  return text.slice(end, lineEnd < 0 ? text.length : lineEnd).trim() === '';
+}
+
 /** Scans the tokens once and gathers every candidate name form. */
 export function collectForms(text: string, tokens: TokenList): Map<string, FormStats> {
   const forms = new Map<string, FormStats>();
@@ -170,6 +184,15 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
     while (k < tokens.length && words.length < MAX_NAME_WORDS) {
       const w = tokens.at(k);
       if (k > j && !w!.joined) break;
+      // "… than Miss Ashby Miss Quill's": a title before another name starts that name.
+      if (
+        k > j &&
+        HONORIFICS.has(w!.text) &&
+        k + 1 < tokens.length &&
+        tokens.at(k + 1)!.joined &&
+        tokens.at(k + 1)!.cap
+      )
+        break;
       if (isNameWord(w!)) words.push(w!.text);
       else if (
         (k > j || hon !== null) &&
@@ -189,6 +212,10 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
     if (PARTICLES.has(words[words.length - 1]!)) words.pop();
     // "Madame la Baronne" where "Baronne" is no name word: only the particle was left.
     if (words.length === 0) continue;
+    if (isByline(text, tokens, i, k)) {
+      i = k - 1;
+      continue;
+    }
     const key = (hon ? hon + ' ' : '') + words.join(' ');
     const s = stats(forms, key, hon, words, t!.start);
     s.total++;

@@ -142,6 +142,33 @@ describe('findCharacters', () => {
     );
     expect(byName(family, 'Orla')).toBe(byName(family, 'Orla Quarrie'));
   });
+
+  it('ends a name where a title starts the next one ("Miss Ashby Miss Quill\'s")', () => {
+    const text = [
+      'Wenna Ashby was twenty. Miss Quill had been her governess for years.',
+      "It was rather supposed that Miss Quill had formed Miss Ashby, than Miss Ashby Miss Quill's manners.",
+      '"Tea?" said Miss Ashby. "Thank you," said Miss Quill. "Sugar?" said Wenna. "No," said Miss Quill.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Miss Quill')).toBeDefined();
+    expect(byName(list, 'Miss Quill')).not.toBe(byName(list, 'Miss Ashby'));
+    expect(byName(list, 'Miss Ashby Miss Quill')).toBeUndefined();
+  });
+
+  it('takes the byline of a title page for the author, not a character', () => {
+    const text = [
+      'THE MILL-RACE\n\nBy Wenna Treloar',
+      'CHAPTER I',
+      'Wenna came to the mill. "Is Bram here?" said Wenna. "He is out," said Orla. Wenna waited.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Wenna')).toBeDefined();
+    expect(list.map((c) => c.name)).not.toContain('Wenna Treloar');
+    expect(byName(list, 'Wenna Treloar')).toBeUndefined();
+    // Someone named after "by" inside the story is still found.
+    const inStory = characters('He was met by Wenna Treloar at the gate. "Come in," said Wenna Treloar.');
+    expect(byName(inStory, 'Wenna Treloar')).toBeDefined();
+  });
 });
 
 describe('findCharacters: speakers known by a description', () => {

@@ -125,6 +125,47 @@ describe('merging the names of one character', () => {
     expect(byName(list, 'Aunt Hester')).toBe(lady);
   });
 
+  it('gives a bare "Miss SURNAME" to the family\'s aunt before her niece', () => {
+    const text = [
+      'Diana Quill lived with her aunt, Miss Josephine Quill, and Mrs. Quill.',
+      '"Come in," said Diana, and she smiled. Diana sat down, and she laughed.',
+      '"Not yet," said Aunt Josephine, and she frowned. Aunt Josephine was old.',
+      '"It is late," said Miss Quill. Miss Quill went in, and she sat by the fire.',
+      '"Good night," said Diana. "Wait," said Miss Quill. Diana went out. Miss Quill slept.',
+    ].join('\n\n');
+    const list = characters(text);
+    const aunt = byName(list, 'Aunt Josephine');
+    expect(aunt).toBeDefined();
+    expect(byName(list, 'Miss Quill')).toBe(aunt);
+    expect(byName(list, 'Diana')).not.toBe(aunt);
+  });
+
+  it('leaves the husband\'s given name of "Mrs. Peter Quill" to the man of that name', () => {
+    const text = [
+      'Mrs. Peter Quill came up the lane. "Good day," said Mrs. Peter Quill, and she smiled.',
+      '"Good day," said Mrs. Peter. Peter Tamsin was in the field, and he waved.',
+      '"Hello," said Peter, and he laughed. Peter went home. "Come," said Peter.',
+    ].join('\n\n');
+    const list = characters(text);
+    const wife = byName(list, 'Mrs. Peter Quill');
+    expect(wife).toBeDefined();
+    expect(byName(list, 'Mrs. Peter')).toBe(wife);
+    expect(byName(list, 'Peter')).not.toBe(wife);
+    expect(byName(list, 'Peter')).toBe(byName(list, 'Peter Tamsin'));
+  });
+
+  it('takes the gender of a full name from its given name, not from the pronouns of a woman nearby', () => {
+    const text = [
+      'Wenna Ashby thought of Robert Marsh, and she smiled. Robert Marsh came, and she rose.',
+      'Wenna met Robert Marsh at the gate; she was glad. "Good day," said Robert Marsh.',
+      'Mr. Marsh bowed. "Good day, Mr. Marsh," said Wenna. "Come in," said Mr. Marsh.',
+    ].join('\n\n');
+    const list = characters(text);
+    const robert = byName(list, 'Robert Marsh');
+    expect(robert).toBeDefined();
+    expect(byName(list, 'Mr. Marsh')).toBe(robert);
+  });
+
   it('takes a hyphenated name ending in a name for the holder of that name ("Tam-the-Pellow")', () => {
     const text = [
       'Pellow came down the hill, and he sat by the river. "Hello," said Pellow.',

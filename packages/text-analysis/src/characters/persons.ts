@@ -13,6 +13,8 @@ export interface Person {
   married: boolean | null;
   /** Known only as "the Ferryman": a descriptor used as a name. */
   descriptor: boolean;
+  /** "Mrs. Peter Quill": her first name is her husband's, so the bare "Peter" is not her. */
+  husbandsFirst: boolean;
 }
 
 const MIN_MENTIONS = 2;
@@ -75,10 +77,13 @@ function genderOf(f: FormStats): Gender {
     const g = HONORIFICS.get(f.words[0]!) ?? 'u';
     if (g !== 'u') return g;
   }
+  // A given name of one gender settles it: the pronouns after "Robert Marsh" may be the woman he
+  // is talking to.
+  const given = f.afterThe ? 'u' : givenNameGender(f.words[0]!);
+  if (given !== 'u') return given;
   const n = f.male + f.female;
   if (n >= 3 && f.male >= 1.5 * f.female) return 'm';
   if (n >= 3 && f.female >= 1.5 * f.male) return 'f';
-  if (!f.afterThe) return givenNameGender(f.words[0]!);
   return 'u';
 }
 
@@ -118,7 +123,7 @@ export function isPersonForm(
   // A name seen only at sentence starts is a person if a full name begins with it ("Selwyn Dacre").
   if (f.nonInitial === 0 && !(f.words.length === 1 ? fullFirsts.has(first) && lc(first) === 0 : linked)) return false;
   if (!linked && lc(first) * 2 > f.nonInitial) return false;
-  // Places follow prepositions ("at Netherfield", "to London") far more often than people do.
+  // Places follow prepositions ("at Wennacott", "to London") far more often than people do.
   const evident = linked || f.tags >= 2;
   if (!evident && f.prepBefore >= 2 && f.prepBefore >= PLACE_RATIO * f.total) return false;
   if (f.words.some((w) => PLACE_WORDS.has(w))) return false;
@@ -160,7 +165,20 @@ function total(p: Person): number {
 }
 
 function newPerson(f: FormStats, first: string | null, last: string | null): Person {
-  return { forms: [f], first, last, gender: genderOf(f), married: marriedOf(f), descriptor: false };
+  return {
+    forms: [f],
+    first,
+    last,
+    gender: genderOf(f),
+    married: marriedOf(f),
+    descriptor: false,
+    husbandsFirst: false,
+  };
+}
+
+/** A woman known only by a title and her surname ("Mrs. Quill", "Miss Quill"), never a first name. */
+function onlyHonorific(p: Person): boolean {
+  return p.gender === 'f' && p.first === p.last && p.forms.every((x) => x.honorific);
 }
 
 /** A candidate named this many times more often than every other one is the one meant. */
@@ -211,7 +229,7 @@ const REGULAR_SHARE = 0.2;
  */
 function distinguishedByFirstName(p: Person, f: FormStats): boolean {
   const total = personTotal(p);
-  // Regularly, not once in a formal introduction ("Mr. Thomas Gradgrind, sir"): a fifth of his names.
+  // Regularly, not once in a formal introduction ("Mr. Thomas Caddow, sir"): a fifth of his names.
   const withFirst = p.forms
     .filter((x) => x.honorific === f.honorific && x.words.length > 1)
     .reduce((n, x) => n + x.total, 0);
@@ -285,8 +303,10 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
         continue;
       }
       const p = newPerson(f, first, last);
+      // "Mrs. Peter Quill" goes by her husband's name: the bare "Peter" and "Peter Quill" are him.
+      p.husbandsFirst = married === true && givenNameGender(first) === 'm';
       persons.push(p);
-      byFull.set(full, [...(byFull.get(full) ?? []), p]);
+      if (!p.husbandsFirst) byFull.set(full, [...(byFull.get(full) ?? []), p]);
       continue;
     }
     const w = f.words[0]!;
@@ -300,7 +320,7 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
       // "Miss Margaret", "Lady Rosamund", "Sir Ambrose" name a first name; "Mr. Dacre" and
       // "Colonel Selwyn" a surname.
       // A word that is a given name of the honorific's gender is a first name whatever the title:
-      // "Lady Agatha" and "Aunt Agatha" are one woman.
+      // "Lady Hester" and "Aunt Hester" are one woman.
       const givenName = g !== 'u' && givenNameGender(w) === g;
       const byFirst = firsts(w).filter(
         (p) =>
@@ -322,9 +342,8 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
         ? persons.filter(
             (p) =>
               !p.descriptor &&
-              p.first === w &&
               p.last === w &&
-              p.gender === 'f' &&
+              onlyHonorific(p) &&
               p.forms.every((x) => x.honorific !== null && WIFE_TITLES.has(x.honorific)),
           )
         : [];
@@ -349,11 +368,12 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     // "Archie" is whoever is called "Archie Marsh", even if that person goes by "Archibald Marsh".
     // A woman known only as "Mrs. Quill" or "Miss Quill" is not the bare "Quill": that is her husband
     // or another man of the family.
-    const onlyHonorific = (p: Person) => p.gender === 'f' && p.first === p.last && p.forms.every((x) => x.honorific);
     const holdersOf = (n: string) =>
       persons.filter(
         (p) =>
-          (p.first === n || p.last === n || p.forms.some((x) => !x.honorific && x.words[0] === n)) &&
+          ((p.first === n && !p.husbandsFirst) ||
+            p.last === n ||
+            p.forms.some((x) => !x.honorific && x.words[0] === n)) &&
           !p.descriptor &&
           !(p.last === n && onlyHonorific(p)),
       );
@@ -388,7 +408,7 @@ function mergeNicknames(persons: Person[]): void {
   const byFirst = new Map<string, Person[]>();
   for (const p of persons) if (p.first) byFirst.set(p.first, [...(byFirst.get(p.first) ?? []), p]);
   for (const p of persons) {
-    if (!p.first || p.descriptor || p.forms.length === 0) continue;
+    if (!p.first || p.descriptor || p.husbandsFirst || p.forms.length === 0) continue;
     const formal = NICKNAMES.get(p.first);
     if (!formal) continue;
     const tags = (x: Person) => x.forms.reduce((a, f) => a + f.tags, 0);
@@ -513,7 +533,7 @@ function moveForms(from: Person, to: Person): void {
 /**
  * "Miss Ashcombe" without a first name is the eldest unmarried daughter of the family: the woman of
  * that surname with a first name, not herself called "Miss FIRST" (the younger sisters' form), and
- * clearly the most named of those left.
+ * clearly the most named of those left; or the family's unmarried aunt.
  */
 function mergeEldestDaughters(persons: Person[]): void {
   for (const miss of persons) {
@@ -533,6 +553,13 @@ function mergeEldestDaughters(persons: Person[]): void {
         p.gender === 'f' &&
         p.married !== true,
     );
+    // But an aunt ("Aunt Josephine") is the senior unmarried woman of the family: she is its
+    // "Miss Quill" before any niece.
+    const aunts = cands.filter((p) => p.forms.some((f) => f.honorific === 'Aunt'));
+    if (aunts.length === 1) {
+      moveForms(miss, aunts[0]!);
+      continue;
+    }
     const calledByFirst = (p: Person) =>
       p.forms.some((f) => f.honorific !== null && UNMARRIED.has(f.honorific) && f.words[0] === p.first);
     const eldest = cands.filter((p) => !calledByFirst(p));
