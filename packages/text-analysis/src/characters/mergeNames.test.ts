@@ -154,6 +154,19 @@ describe('merging the names of one character', () => {
     expect(byName(list, 'Peter')).toBe(byName(list, 'Peter Tamsin'));
   });
 
+  it('gives a surname spoken to someone to the woman known only as "Mrs. SURNAME" when no man has it', () => {
+    const text = [
+      'Mr. Ashby rang, and Mrs. Treloar came in with the tray. Tam sat by the fire.',
+      '"Is the boy better, Treloar?" said Mr. Ashby. "Much better, sir," said Mrs. Treloar.',
+      '"Good," said Tam. "Treloar, bring the lamp," said Mr. Ashby. Mrs. Treloar went out.',
+      '"Thank you, Treloar," said Mr. Ashby, when Mrs. Treloar came back.',
+    ].join('\n\n');
+    const list = characters(text);
+    const housekeeper = byName(list, 'Mrs. Treloar');
+    expect(housekeeper).toBeDefined();
+    expect(byName(list, 'Treloar')).toBe(housekeeper);
+  });
+
   it('takes the gender of a full name from its given name, not from the pronouns of a woman nearby', () => {
     const text = [
       'Wenna Ashby thought of Robert Marsh, and she smiled. Robert Marsh came, and she rose.',

@@ -381,6 +381,18 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     // A hyphenated name ending in a name ("Tam-the-Pellow") is the holder of that name ("Pellow").
     const tail = holders.length === 0 ? /-([A-Z][^-]*)$/.exec(w)?.[1] : undefined;
     if (tail) holders = holdersOf(tail);
+    // With no man of that name, a surname spoken to someone ("Bedwin, look here!") is the woman
+    // known only as "Mrs. Bedwin": a household calls its housekeeper so.
+    if (holders.length === 0 && f.vocatives > 0 && genderOf(f) !== 'm') {
+      const women = persons.filter(
+        (p) =>
+          !p.descriptor &&
+          p.last === w &&
+          onlyHonorific(p) &&
+          p.forms.every((x) => x.honorific !== null && MARRIED.has(x.honorific)),
+      );
+      if (women.length === 1) holders = women;
+    }
     if (holders.length > 0) {
       const n = tail ?? w;
       const weight = (p: Person) =>
