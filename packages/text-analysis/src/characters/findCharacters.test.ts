@@ -155,6 +155,22 @@ describe('findCharacters', () => {
     expect(byName(list, 'Miss Ashby Miss Quill')).toBeUndefined();
   });
 
+  it('takes "the Varangis" beside a "Varangi" met often for a people, and "Mr. Williams" for a man', () => {
+    const text = [
+      'Idris was a Varangi, and the Varangis were proud. A Varangi never bows; a Varangi waits.',
+      '"The Varangis will come," said Idris. The Varangis came at dawn, and they sat down.',
+      '"We are here," said the Varangis. The Varangis said nothing more. The Varangis slept.',
+      'Mr. Williams came too. "Good day," said Mr. Williams. William Tarrant was with him.',
+      '"Good day," said William. "Sit down, Williams," said Idris. Williams sat.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Idris')).toBeDefined();
+    expect(byName(list, 'Varangis')).toBeUndefined();
+    expect(byName(list, 'The Varangis')).toBeUndefined();
+    expect(byName(list, 'Williams')).toBeDefined();
+    expect(byName(list, 'Williams')).not.toBe(byName(list, 'William'));
+  });
+
   it('takes the byline of a title page for the author, not a character', () => {
     const text = [
       'THE MILL-RACE\n\nBy Wenna Treloar',

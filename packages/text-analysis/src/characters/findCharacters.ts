@@ -46,12 +46,19 @@ function toCharacter(p: Person, id: string): Character {
   return c;
 }
 
+/** Mentions of a singular that make "the Xs" a people or a family ("the Tarrants", "the Tarrant"). */
+const PEOPLE_SINGULAR = 3;
+
 /** "Miss Ashcombes" is a group when "Miss Ashcombe" exists. */
-function isPlural(f: FormStats, forms: Map<string, FormStats>): boolean {
+function isPlural(f: FormStats, forms: Map<string, FormStats>, honLasts: ReadonlySet<string>): boolean {
   if (!f.key.endsWith('s')) return false;
   // "Giddings" is a name, not the plural of a "Gidding" met once: the singular must dominate.
   const one = forms.get(f.key.slice(0, -1)) ?? forms.get(f.key.slice(0, -2));
-  return !!one && one.total > f.total;
+  if (!one) return false;
+  if (one.total > f.total) return true;
+  // "the Tarrants" beside a "Tarrant" met often is a group however often the text names it,
+  // unless a title makes the word a surname ("Mr. Williams" beside "William").
+  return !f.honorific && f.afterThe > 0 && one.total >= PEOPLE_SINGULAR && !honLasts.has(f.words[f.words.length - 1]!);
 }
 
 export interface CharacterAnalysis {
@@ -109,7 +116,7 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
   const personForms = all.filter(
     (f) =>
       isPersonForm(f, lower, honLasts, singles, fullFirsts, placeParts) &&
-      !isPlural(f, forms) &&
+      !isPlural(f, forms, honLasts) &&
       !isTwoPeople(f, paired),
   );
   // "the Grey Fox": descriptor runs, characters or not, that join their parts.
