@@ -154,6 +154,19 @@ describe('merging the names of one character', () => {
     expect(byName(list, 'Peter')).toBe(byName(list, 'Peter Tamsin'));
   });
 
+  it('reads an abbreviated title as the title ("Mlle. Wenna" is "Mademoiselle Wenna de Caddow")', () => {
+    const text = [
+      'Mademoiselle Wenna de Caddow came in. Mademoiselle Wenna de Caddow sat down.',
+      'Some called her Mademoiselle Wenna du Rusk. "Good evening," said Mlle. Wenna.',
+      '"Good evening," said Idris. Mlle. Wenna smiled, and she poured the tea.',
+      '"Sit by me," said Mlle. Wenna, and she sighed. Mlle. Wenna was tired.',
+    ].join('\n\n');
+    const list = characters(text);
+    const wenna = byName(list, 'Mademoiselle Wenna de Caddow');
+    expect(wenna).toBeDefined();
+    expect(byName(list, 'Mlle. Wenna')).toBe(wenna);
+  });
+
   it('gives a surname spoken to someone to the woman known only as "Mrs. SURNAME" when no man has it', () => {
     const text = [
       'Mr. Ashby rang, and Mrs. Treloar came in with the tray. Tam sat by the fire.',

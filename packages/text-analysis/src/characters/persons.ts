@@ -351,9 +351,12 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
         absorb(wife[0]!, f);
         continue;
       }
-      const target = FIRST_NAME_HONORIFICS.has(f.honorific)
+      // "Mlle. Blanche" is "Mademoiselle Blanche": one title however it is spelled.
+      const spelled = (titles: ReadonlySet<string>) =>
+        titles.has(f.honorific!) || titles.has(canonicalHonorific(f.honorific)!);
+      const target = spelled(FIRST_NAME_HONORIFICS)
         ? (mostMentioned(byFirst) ?? pick(byLast))
-        : SURNAME_HONORIFICS.has(f.honorific)
+        : spelled(SURNAME_HONORIFICS)
           ? pick(byLast)
           : (pick(byLast) ?? (byLast.length === 0 ? pick(byFirst.filter((p) => p.last !== w)) : null));
       if (target) {
