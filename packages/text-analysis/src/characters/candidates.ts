@@ -87,6 +87,33 @@ function monthsAsNames(tokens: TokenList): Set<string> {
   return new Set([...counts].filter(([, n]) => n >= MIN_FULL_NAMES).map(([w]) => w));
 }
 
+/** Number words that a story may give as names to people it counts ("said Five"). */
+const NUMBER_NAMES = new Set(['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten']);
+/** Times a number word must follow a speech verb mid-sentence before it counts as a name. */
+const MIN_NUMBER_TAGS = 2;
+
+/**
+ * The number words this text uses as names: one capitalised mid-sentence right after a speech verb,
+ * the tag ending there ("…," said Five.; not "said Two of them"), at least twice; then the others it
+ * capitalises mid-sentence in narration as often, the rest of the count ("Five and Seven").
+ */
+function numbersAsNames(tokens: TokenList): Set<string> {
+  const tags = new Map<string, number>();
+  const midSentence = new Map<string, number>();
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const t = tokens.at(i)!;
+    if (!t.cap || t.initial || t.inQuote || !NUMBER_NAMES.has(t.text)) continue;
+    midSentence.set(t.text, (midSentence.get(t.text) ?? 0) + 1);
+    const verb = tokens.at(i - 1)!;
+    if (!t.joined || verb.inQuote || !SPEECH_VERBS.has(verb.text)) continue;
+    const next = tokens.at(i + 1)!;
+    if (next.joined && !next.cap) continue;
+    tags.set(t.text, (tags.get(t.text) ?? 0) + 1);
+  }
+  if (![...tags.values()].some((n) => n >= MIN_NUMBER_TAGS)) return new Set();
+  return new Set([...midSentence].filter(([, n]) => n >= MIN_NUMBER_TAGS).map(([w]) => w));
+}
+
 function stats(map: Map<string, FormStats>, key: string, hon: string | null, words: string[], at: number): FormStats {
   let s = map.get(key);
   if (!s) {
@@ -163,7 +190,7 @@ function isByline(text: string, tokens: TokenList, i: number, k: number): boolea
 /** Scans the tokens once and gathers every candidate name form. */
 export function collectForms(text: string, tokens: TokenList): Map<string, FormStats> {
   const forms = new Map<string, FormStats>();
-  const namesAnyway = monthsAsNames(tokens);
+  const namesAnyway = new Set([...monthsAsNames(tokens), ...numbersAsNames(tokens)]);
   const isNameWord = (t: Token) => isNameWordIn(t, namesAnyway);
   for (let i = 0; i < tokens.length; i++) {
     if (!tokens.isCap(i)) continue;

@@ -171,6 +171,23 @@ describe('findCharacters', () => {
     expect(byName(list, 'Williams')).not.toBe(byName(list, 'William'));
   });
 
+  it('takes number words for names when the story tags speech with them ("said Five")', () => {
+    const text = [
+      'Three gardeners were painting the roses. Five and Seven were arguing, and Orla watched.',
+      '"Look out now, Five!" said Seven. "I couldn\'t help it," said Five, in a sulky tone.',
+      '"That\'s right, Five! Always lay the blame on others!" said Seven. Five said nothing.',
+      '"You\'d better not talk!" said Five. Two of them looked up. "Why?" said Orla.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Five')).toBeDefined();
+    expect(byName(list, 'Seven')).toBeDefined();
+    expect(byName(list, 'Five')).not.toBe(byName(list, 'Seven'));
+    // Counting without a name: no character.
+    const counted = characters('Two of them came in. "Hello," said Orla. Three more came. "Yes," said Orla.');
+    expect(byName(counted, 'Two')).toBeUndefined();
+    expect(byName(counted, 'Three')).toBeUndefined();
+  });
+
   it('takes the byline of a title page for the author, not a character', () => {
     const text = [
       'THE MILL-RACE\n\nBy Wenna Treloar',
