@@ -217,6 +217,23 @@ describe('merging the names of one character', () => {
     expect(byName(list, 'Major')).toBe(major);
   });
 
+  it('takes "the Major" for a major named far more often than the other one', () => {
+    const text = [
+      'Major Tregaskis came up the drive, and Idris went to meet him. Major Tregaskis was tall.',
+      '"Good morning," said Major Tregaskis. Major Tregaskis smiled. Major Pollard was away.',
+      'Major Tregaskis had a letter from Major Pollard, and Major Tregaskis read it twice.',
+      '"Good morning," said the Major. The Major sat down, and he lit his pipe.',
+      '"Tea?" asked the Major, and Idris nodded. Major Tregaskis drank it.',
+    ].join('\n\n');
+    const list = characters(text);
+    const major = byName(list, 'Major Tregaskis');
+    expect(major).toBeDefined();
+    expect(byName(list, 'Major Pollard')).toBeDefined();
+    expect(byName(list, 'Major Pollard')).not.toBe(major);
+    expect(byName(list, 'Major')).toBe(major);
+    expect(byName(list, 'The Major')).toBeUndefined();
+  });
+
   it('keeps "the Major" apart when the text names two majors', () => {
     const text = [
       'Major Tregaskis and Major Pollard came up the drive, and Idris went to meet them.',

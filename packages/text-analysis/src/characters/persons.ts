@@ -256,13 +256,16 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     const descriptor = f.afterThe * 2 >= f.total && !f.honorific;
     if (descriptor) {
       const key = f.words.join(' ');
-      // "the Major" is Major Tregaskis when he is the only major the text names.
+      // "the Major" is Major Tregaskis when he is the only major the text names, or named at least
+      // three times as often as every other (a Major Pollard met twice).
       const rank = f.words.length === 1 ? titleNoun(f.words[0]!) : undefined;
       const ranked = rank
-        ? persons.filter((p) => !p.descriptor && p.forms.some((x) => x.honorific && titleNoun(x.honorific) === rank))
-        : [];
-      if (ranked.length === 1) {
-        absorb(ranked[0]!, f);
+        ? pick(
+            persons.filter((p) => !p.descriptor && p.forms.some((x) => x.honorific && titleNoun(x.honorific) === rank)),
+          )
+        : null;
+      if (ranked) {
+        absorb(ranked, f);
         continue;
       }
       // "the Fox" is "the Grey Fox" when only one descriptor ends that way.
