@@ -87,15 +87,15 @@ function monthsAsNames(tokens: TokenList): Set<string> {
   return new Set([...counts].filter(([, n]) => n >= MIN_FULL_NAMES).map(([w]) => w));
 }
 
-/** Number words that a story may give as names to people it counts ("said Five"). */
+/** Number words that a story may give as names to people it counts ("said Nine"). */
 const NUMBER_NAMES = new Set(['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten']);
 /** Times a number word must follow a speech verb mid-sentence before it counts as a name. */
 const MIN_NUMBER_TAGS = 2;
 
 /**
  * The number words this text uses as names: one capitalised mid-sentence right after a speech verb,
- * the tag ending there ("…," said Five.; not "said Two of them"), at least twice; then the others it
- * capitalises mid-sentence in narration as often, the rest of the count ("Five and Seven").
+ * the tag ending there ("…," said Nine.; not "said Two of them"), at least twice; then the others it
+ * capitalises mid-sentence in narration as often, the rest of the count ("Nine and Four").
  */
 function numbersAsNames(tokens: TokenList): Set<string> {
   const tags = new Map<string, number>();

@@ -155,33 +155,33 @@ describe('findCharacters', () => {
     expect(byName(list, 'Miss Ashby Miss Quill')).toBeUndefined();
   });
 
-  it('takes "the Varangis" beside a "Varangi" met often for a people, and "Mr. Williams" for a man', () => {
+  it('takes "the Varangis" beside a "Varangi" met often for a people, and "Mr. Edmunds" for a man', () => {
     const text = [
       'Idris was a Varangi, and the Varangis were proud. A Varangi never bows; a Varangi waits.',
       '"The Varangis will come," said Idris. The Varangis came at dawn, and they sat down.',
       '"We are here," said the Varangis. The Varangis said nothing more. The Varangis slept.',
-      'Mr. Williams came too. "Good day," said Mr. Williams. William Tarrant was with him.',
-      '"Good day," said William. "Sit down, Williams," said Idris. Williams sat.',
+      'Mr. Edmunds came too. "Good day," said Mr. Edmunds. Edmund Tarrant was with him.',
+      '"Good day," said Edmund. "Sit down, Edmunds," said Idris. Edmunds sat.',
     ].join('\n\n');
     const list = characters(text);
     expect(byName(list, 'Idris')).toBeDefined();
     expect(byName(list, 'Varangis')).toBeUndefined();
     expect(byName(list, 'The Varangis')).toBeUndefined();
-    expect(byName(list, 'Williams')).toBeDefined();
-    expect(byName(list, 'Williams')).not.toBe(byName(list, 'William'));
+    expect(byName(list, 'Edmunds')).toBeDefined();
+    expect(byName(list, 'Edmunds')).not.toBe(byName(list, 'Edmund'));
   });
 
-  it('takes number words for names when the story tags speech with them ("said Five")', () => {
+  it('takes number words for names when the story tags speech with them ("said Nine")', () => {
     const text = [
-      'Three gardeners were painting the roses. Five and Seven were arguing, and Orla watched.',
-      '"Look out now, Five!" said Seven. "I couldn\'t help it," said Five, in a sulky tone.',
-      '"That\'s right, Five! Always lay the blame on others!" said Seven. Five said nothing.',
-      '"You\'d better not talk!" said Five. Two of them looked up. "Why?" said Orla.',
+      'The guards stood at the gate. Nine and Four were quarrelling, and Orla listened.',
+      '"Mind the lantern, Nine!" said Four. "It was not my fault," said Nine, and he scowled.',
+      '"Never your fault, Nine!" said Four. Nine kicked the gravel and looked away.',
+      '"Be quiet!" said Nine. Two of them looked up. "Why?" said Orla.',
     ].join('\n\n');
     const list = characters(text);
-    expect(byName(list, 'Five')).toBeDefined();
-    expect(byName(list, 'Seven')).toBeDefined();
-    expect(byName(list, 'Five')).not.toBe(byName(list, 'Seven'));
+    expect(byName(list, 'Nine')).toBeDefined();
+    expect(byName(list, 'Four')).toBeDefined();
+    expect(byName(list, 'Nine')).not.toBe(byName(list, 'Four'));
     // Counting without a name: no character.
     const counted = characters('Two of them came in. "Hello," said Orla. Three more came. "Yes," said Orla.');
     expect(byName(counted, 'Two')).toBeUndefined();

@@ -57,7 +57,7 @@ function isPlural(f: FormStats, forms: Map<string, FormStats>, honLasts: Readonl
   if (!one) return false;
   if (one.total > f.total) return true;
   // "the Tarrants" beside a "Tarrant" met often is a group however often the text names it,
-  // unless a title makes the word a surname ("Mr. Williams" beside "William").
+  // unless a title makes the word a surname ("Mr. Edmunds" beside "Edmund").
   return !f.honorific && f.afterThe > 0 && one.total >= PEOPLE_SINGULAR && !honLasts.has(f.words[f.words.length - 1]!);
 }
 

@@ -127,31 +127,31 @@ describe('merging the names of one character', () => {
 
   it('gives a bare "Miss SURNAME" to the family\'s aunt before her niece', () => {
     const text = [
-      'Diana Quill lived with her aunt, Miss Josephine Quill, and Mrs. Quill.',
-      '"Come in," said Diana, and she smiled. Diana sat down, and she laughed.',
-      '"Not yet," said Aunt Josephine, and she frowned. Aunt Josephine was old.',
+      'Mabel Quill lived with her aunt, Miss Hester Quill, and Mrs. Quill.',
+      '"Come in," said Mabel, and she smiled. Mabel sat down, and she laughed.',
+      '"Not yet," said Aunt Hester, and she frowned. Aunt Hester was old.',
       '"It is late," said Miss Quill. Miss Quill went in, and she sat by the fire.',
-      '"Good night," said Diana. "Wait," said Miss Quill. Diana went out. Miss Quill slept.',
+      '"Good night," said Mabel. "Wait," said Miss Quill. Mabel went out. Miss Quill slept.',
     ].join('\n\n');
     const list = characters(text);
-    const aunt = byName(list, 'Aunt Josephine');
+    const aunt = byName(list, 'Aunt Hester');
     expect(aunt).toBeDefined();
     expect(byName(list, 'Miss Quill')).toBe(aunt);
-    expect(byName(list, 'Diana')).not.toBe(aunt);
+    expect(byName(list, 'Mabel')).not.toBe(aunt);
   });
 
-  it('leaves the husband\'s given name of "Mrs. Peter Quill" to the man of that name', () => {
+  it('leaves the husband\'s given name of "Mrs. Bram Quill" to the man of that name', () => {
     const text = [
-      'Mrs. Peter Quill came up the lane. "Good day," said Mrs. Peter Quill, and she smiled.',
-      '"Good day," said Mrs. Peter. Peter Tamsin was in the field, and he waved.',
-      '"Hello," said Peter, and he laughed. Peter went home. "Come," said Peter.',
+      'Mrs. Bram Quill came up the lane. "Good day," said Mrs. Bram Quill, and she smiled.',
+      '"Good day," said Mrs. Bram. Bram Tamsin was in the field, and he waved.',
+      '"Hello," said Bram, and he laughed. Bram went home. "Come," said Bram.',
     ].join('\n\n');
     const list = characters(text);
-    const wife = byName(list, 'Mrs. Peter Quill');
+    const wife = byName(list, 'Mrs. Bram Quill');
     expect(wife).toBeDefined();
-    expect(byName(list, 'Mrs. Peter')).toBe(wife);
-    expect(byName(list, 'Peter')).not.toBe(wife);
-    expect(byName(list, 'Peter')).toBe(byName(list, 'Peter Tamsin'));
+    expect(byName(list, 'Mrs. Bram')).toBe(wife);
+    expect(byName(list, 'Bram')).not.toBe(wife);
+    expect(byName(list, 'Bram')).toBe(byName(list, 'Bram Tamsin'));
   });
 
   it('reads an abbreviated title as the title ("Mlle. Wenna" is "Mademoiselle Wenna de Caddow")', () => {
@@ -182,14 +182,14 @@ describe('merging the names of one character', () => {
 
   it('takes the gender of a full name from its given name, not from the pronouns of a woman nearby', () => {
     const text = [
-      'Wenna Ashby thought of Robert Marsh, and she smiled. Robert Marsh came, and she rose.',
-      'Wenna met Robert Marsh at the gate; she was glad. "Good day," said Robert Marsh.',
+      'Wenna Ashby thought of Bram Marsh, and she smiled. Bram Marsh came, and she rose.',
+      'Wenna met Bram Marsh at the gate; she was glad. "Good day," said Bram Marsh.',
       'Mr. Marsh bowed. "Good day, Mr. Marsh," said Wenna. "Come in," said Mr. Marsh.',
     ].join('\n\n');
     const list = characters(text);
-    const robert = byName(list, 'Robert Marsh');
-    expect(robert).toBeDefined();
-    expect(byName(list, 'Mr. Marsh')).toBe(robert);
+    const bram = byName(list, 'Bram Marsh');
+    expect(bram).toBeDefined();
+    expect(byName(list, 'Mr. Marsh')).toBe(bram);
   });
 
   it('takes a hyphenated name ending in a name for the holder of that name ("Tam-the-Pellow")', () => {

@@ -13,7 +13,7 @@ export interface Person {
   married: boolean | null;
   /** Known only as "the Ferryman": a descriptor used as a name. */
   descriptor: boolean;
-  /** "Mrs. Peter Quill": her first name is her husband's, so the bare "Peter" is not her. */
+  /** "Mrs. Bram Quill": her first name is her husband's, so the bare "Bram" is not her. */
   husbandsFirst: boolean;
 }
 
@@ -77,7 +77,7 @@ function genderOf(f: FormStats): Gender {
     const g = HONORIFICS.get(f.words[0]!) ?? 'u';
     if (g !== 'u') return g;
   }
-  // A given name of one gender settles it: the pronouns after "Robert Marsh" may be the woman he
+  // A given name of one gender settles it: the pronouns after "Bram Marsh" may be the woman he
   // is talking to.
   const given = f.afterThe ? 'u' : givenNameGender(f.words[0]!);
   if (given !== 'u') return given;
@@ -306,7 +306,7 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
         continue;
       }
       const p = newPerson(f, first, last);
-      // "Mrs. Peter Quill" goes by her husband's name: the bare "Peter" and "Peter Quill" are him.
+      // "Mrs. Bram Quill" goes by her husband's name: the bare "Bram" and "Bram Quill" are him.
       p.husbandsFirst = married === true && givenNameGender(first) === 'm';
       persons.push(p);
       if (!p.husbandsFirst) byFull.set(full, [...(byFull.get(full) ?? []), p]);
@@ -354,7 +354,7 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
         absorb(wife[0]!, f);
         continue;
       }
-      // "Mlle. Blanche" is "Mademoiselle Blanche": one title however it is spelled.
+      // "Mlle. Wenna" is "Mademoiselle Wenna": one title however it is spelled.
       const spelled = (titles: ReadonlySet<string>) =>
         titles.has(f.honorific!) || titles.has(canonicalHonorific(f.honorific)!);
       const target = spelled(FIRST_NAME_HONORIFICS)
@@ -387,8 +387,8 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
     // A hyphenated name ending in a name ("Tam-the-Pellow") is the holder of that name ("Pellow").
     const tail = holders.length === 0 ? /-([A-Z][^-]*)$/.exec(w)?.[1] : undefined;
     if (tail) holders = holdersOf(tail);
-    // With no man of that name, a surname spoken to someone ("Bedwin, look here!") is the woman
-    // known only as "Mrs. Bedwin": a household calls its housekeeper so.
+    // With no man of that name, a surname spoken to someone ("Treloar, look here!") is the woman
+    // known only as "Mrs. Treloar": a household calls its housekeeper so.
     if (holders.length === 0 && f.vocatives > 0 && genderOf(f) !== 'm') {
       const women = persons.filter(
         (p) =>
@@ -571,7 +571,7 @@ function mergeEldestDaughters(persons: Person[]): void {
         p.gender === 'f' &&
         p.married !== true,
     );
-    // But an aunt ("Aunt Josephine") is the senior unmarried woman of the family: she is its
+    // But an aunt ("Aunt Hester") is the senior unmarried woman of the family: she is its
     // "Miss Quill" before any niece.
     const aunts = cands.filter((p) => p.forms.some((f) => f.honorific === 'Aunt'));
     if (aunts.length === 1) {
