@@ -188,6 +188,19 @@ describe('findCharacters', () => {
     expect(byName(counted, 'Three')).toBeUndefined();
   });
 
+  it('takes an ordinary word for a surname when the text gives it after a given name ("Bram Sharp")', () => {
+    const text = [
+      '"Open up," said Bram Sharp at the door. It was a sharp night. "Now," said Bram Sharp.',
+      '"This is your doing, Sharp," said Orla. Sharp sat down; his face was sharp and his voice sharp.',
+      'A sharp wind blew. Orla spoke again. "Well, Sharp?" Sharp looked at her with a sharp eye.',
+      'The dog gave a sharp bark. Sharp laughed at the sharp sound. "Go," said Sharp.',
+    ].join('\n\n');
+    const list = characters(text);
+    const bram = byName(list, 'Bram Sharp');
+    expect(bram).toBeDefined();
+    expect(byName(list, 'Sharp')).toBe(bram);
+  });
+
   it('takes the byline of a title page for the author, not a character', () => {
     const text = [
       'THE MILL-RACE\n\nBy Wenna Treloar',

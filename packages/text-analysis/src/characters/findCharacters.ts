@@ -3,6 +3,7 @@ import type { Character, Quote } from '@castbook/contracts';
 import { mergeAliases } from './aliases.js';
 import { collectForms, lowerCounts, type FormStats } from './candidates.js';
 import { attachRankForms, isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
+import { isGivenName } from './givenNames.js';
 import { isPlaceName } from './places.js';
 import { findDescribedSpeakers } from './descriptions.js';
 import { HONORIFICS } from './lexicon.js';
@@ -112,10 +113,22 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
       .filter((f) => f.words.length === 1 && isPersonForm(f, lower, honLasts, new Set(), fullFirsts, placeParts))
       .map((f) => f.words[0]!),
   );
+  // "Small" is a surname when the text says "Jonathan Small": a given name of the dataset before it
+  // tells a person's full name, though the word is an ordinary one in lower case.
+  const surnames = new Set(honLasts);
+  for (const f of all)
+    if (
+      !f.honorific &&
+      f.words.length === 2 &&
+      f.total >= 2 &&
+      isGivenName(f.words[0]!) &&
+      isPersonForm(f, lower, honLasts, singles, fullFirsts, placeParts)
+    )
+      surnames.add(f.words[1]!);
   const paired = coordinatedNames(tokens);
   const personForms = all.filter(
     (f) =>
-      isPersonForm(f, lower, honLasts, singles, fullFirsts, placeParts) &&
+      isPersonForm(f, lower, f.words.length === 1 ? surnames : honLasts, singles, fullFirsts, placeParts) &&
       !isPlural(f, forms, honLasts) &&
       !isTwoPeople(f, paired),
   );
