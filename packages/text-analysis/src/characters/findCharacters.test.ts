@@ -201,6 +201,18 @@ describe('findCharacters', () => {
     expect(byName(list, 'Sharp')).toBe(bram);
   });
 
+  it('takes no run that only opens sentences for a full name unless its first word is a name', () => {
+    const text = [
+      'Dr. Idris came late. Unluckily Idris had lost the key. "Where is it?" said Dr. Idris.',
+      'Unluckily Idris did not know. "Gone," said Idris. Bram Venning laughed.',
+      'Bram Venning was his friend. "Here," said Bram. Idris took it.',
+    ].join('\n\n');
+    const list = characters(text);
+    expect(byName(list, 'Idris')).toBeDefined();
+    expect(byName(list, 'Unluckily Idris')).toBeUndefined();
+    expect(byName(list, 'Bram Venning')).toBeDefined();
+  });
+
   it('takes the byline of a title page for the author, not a character', () => {
     const text = [
       'THE MILL-RACE\n\nBy Wenna Treloar',

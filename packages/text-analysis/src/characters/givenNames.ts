@@ -1,6 +1,6 @@
 // English given names and their usual gender, from the Moby name lists (the @stdlib datasets, see
-// data/generate.mjs): a generic prior used only when the text's own pronouns do not settle a
-// character's gender. A name in both lists ("Leslie") tells no gender.
+// data/generate.mjs): a name in one list settles a character's gender before the text's pronouns
+// do (persons.ts genderOf). A name in both lists ("Leslie") tells no gender.
 import { EITHER_NAMES, FEMALE_NAMES, MALE_NAMES } from './data/givenNames.data.js';
 import type { Gender } from './lexicon.js';
 import { inSortedList } from './sortedList.js';

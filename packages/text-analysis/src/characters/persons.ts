@@ -1,6 +1,6 @@
 // Decides which name forms are persons and merges the forms of one person into one entity.
 import type { FormStats } from './candidates.js';
-import { givenNameGender } from './givenNames.js';
+import { givenNameGender, isGivenName } from './givenNames.js';
 import { isOrganisationName, isPlaceName, PLACE_WORDS } from './places.js';
 import { titleNoun } from './titles.js';
 import { HONORIFICS, HONORIFIC_SPELLINGS, MARRIED, NICKNAMES, UNMARRIED, type Gender } from './lexicon.js';
@@ -122,6 +122,9 @@ export function isPersonForm(
   if (f.total < MIN_MENTIONS && f.tags === 0 && !linked) return false;
   // A name seen only at sentence starts is a person if a full name begins with it ("Selwyn Dacre").
   if (f.nonInitial === 0 && !(f.words.length === 1 ? fullFirsts.has(first) && lc(first) === 0 : linked)) return false;
+  // "Unluckily Idris", "What'll Pellow": a run only ever at a sentence's start is a full name only
+  // when its first word is a name too.
+  if (f.nonInitial === 0 && f.words.length > 1 && !singles.has(first) && !isGivenName(first)) return false;
   if (!linked && lc(first) * 2 > f.nonInitial) return false;
   // Places follow prepositions ("at Wennacott", "to London") far more often than people do.
   const evident = linked || f.tags >= 2;
