@@ -13,11 +13,11 @@ import { pdncDir, sharedDir } from '@castbook/test-kit/pdnc';
 import { devNovels, loadNovel } from '../train/corpus.js';
 import { trainModel } from '../train/fit.js';
 
-// Last measured (2026-11-29, with the speaker model's hidden layer): speaker 0.785, quotes R 0.9977
-// P 0.9604, characters R 1 P 1, no main character split into two speaking characters
-// (fragmentedMain empty).
+// Last measured (2026-11-30, after the name rules of that day: ordinary words as surnames, numbers
+// as names, ranks, wives and aunts): speaker 0.7961, quotes R 0.9977 P 0.9604, characters R 1 P 1, no
+// main character split into two speaking characters (fragmentedMain empty).
 const FLOORS = {
-  speakerAccuracy: 0.765,
+  speakerAccuracy: 0.775,
   quoteRecall: 0.98,
   quotePrecision: 0.94,
   mainCharacterRecall: 0.98,
