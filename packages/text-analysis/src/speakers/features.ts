@@ -51,6 +51,7 @@ export const BASE_FEATURES = [
   // Conversation: who spoke before.
   'spokeLast', // spoke the turn before, with nothing between
   'spokeLastAfterNarration', // spoke the turn before, with narration between
+  'carriesOn', // spoke the turn before, whose quotation this paragraph carries on (left open there)
   'alternation', // spoke two turns back and not the last: A, B, A
   'alternationPure', // … in a paragraph that is only dialogue
   'alternationTagless', // … in a turn without a tag
@@ -156,6 +157,7 @@ export function baseFeaturesOf(
 export const HISTORY_FEATURES: readonly FeatureName[] = [
   'spokeLast',
   'spokeLastAfterNarration',
+  'carriesOn',
   'alternation',
   'alternationPure',
   'alternationTagless',
@@ -243,6 +245,7 @@ export function historyFeaturesOf(
   const s2 = history[1] ?? -1;
   const s3 = history[2] ?? -1;
   if (linked1 && s1 === c) out[t.gap === 0 ? F.spokeLast : F.spokeLastAfterNarration] = 1;
+  if (t.carriesOn && s1 === c) out[F.carriesOn] = 1;
   if (linked2 && s2 === c && s1 !== c) {
     out[F.alternation] = 1;
     if (t.pure) out[F.alternationPure] = 1;

@@ -319,12 +319,20 @@ export function decode(
  * `anchors` (turn -> character, -1 for no speaker) are speakers already known (a user's fix, the
  * turns around a re-decided span): every path takes that speaker there, scored by its probability
  * under the path's history, so an anchor steers its neighbours as a tag would.
+ *
+ * `fixes` are the anchors a reader set. Printed dialogue starts a paragraph when the voice changes,
+ * and a reader fixes a turn where the decoder lost that alternation: the untagged turns just before
+ * and after a fix go to another voice than the fixed one, unless the quotation runs on across the
+ * paragraph break. This holds whatever the fitted weights make of a run of two turns by one voice
+ * (in the training books one speech often spans paragraphs, so a fit may read "A, A" as the start of
+ * a longer run and give A the turn after a fix as well).
  */
 export function bestPath(
   model: SpeakerModel,
   turns: readonly Turn[],
   cast: CastFacts,
   anchors?: ReadonlyMap<number, number>,
+  fixes?: ReadonlySet<number>,
 ): number[] {
   const buf = new Float64Array(BASE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
@@ -339,8 +347,14 @@ export function bestPath(
     const referent = pronounReferent(turns[i]!, cast);
     const fixed = new Map<number, StaticScore>();
     const anchor = anchors?.get(i);
+    const fixedNext = fixes?.has(i + 1) ? anchors?.get(i + 1) : undefined;
+    const afterFix = anchor === undefined && fixes?.has(i - 1) === true;
     for (const path of beam) {
-      const cands = candidatesOf(turns[i]!, path.history);
+      let cands = candidatesOf(turns[i]!, path.history);
+      if (anchor === undefined && fixedNext !== undefined && !turns[i + 1]!.carriesOn)
+        cands = cands.filter((c) => c !== fixedNext || turns[i]!.tagNames.has(c));
+      if (afterFix && !turns[i]!.carriesOn)
+        cands = cands.filter((c) => c !== path.history[0] || turns[i]!.tagNames.has(c));
       if (anchor !== undefined && anchor >= 0 && !cands.includes(anchor)) cands.push(anchor);
       if (cands.length === 0 || anchor === -1) {
         steps.add(path.score, path, -1);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze.js';
+import { DEFAULT_MODEL } from './decideSpeakers.js';
+import { FEATURES } from './features.js';
 import { redecideConversation } from './redecide.js';
 
 // Written for this test: a tagged start, then six untagged lines the decoder gives by alternation;
@@ -47,24 +49,61 @@ describe('redecideConversation', () => {
     ]);
   });
 
+  // A fix changes the voice on both sides of it: the untagged line before goes to Halloran too.
+  const AFTER_FIX = ['Pell', 'Halloran', 'Halloran', 'Pell', 'Halloran', 'Pell', 'Halloran', 'Pell'];
+
   it('spreads a fix through the rest of the conversation: the alternation after it turns over', () => {
     const fixed = book.quotes[3]!; // "It was the flood…", given to Halloran by alternation
     const out = redecideConversation(KITCHEN, book.quotes, book.characters, fixed.id, new Map([[fixed.id, pell]]));
-    expect(out.quotes.map((q) => book.nameOf(q.speakerId))).toEqual([
-      'Pell',
-      'Halloran',
-      'Pell',
-      'Pell',
-      'Halloran',
-      'Pell',
-      'Halloran',
-      'Pell',
-    ]);
+    expect(out.quotes.map((q) => book.nameOf(q.speakerId))).toEqual(AFTER_FIX);
     expect(out.quotes[3]).toEqual({ quoteId: fixed.id, speakerId: pell, confidence: 1, anchored: true });
     // The tagged lines stay theirs, and are not anchors.
     expect(out.quotes.slice(0, 2).map((q) => [q.speakerId, q.anchored])).toEqual([
       [pell, false],
       [halloran, false],
+    ]);
+  });
+
+  it('gives the lines beside a fix another voice, whatever the fitted weights make of a run', () => {
+    // A model that likes runs of one voice far more than the shipped fit (as a refit on books where
+    // one speech spans many paragraphs might): on its own it would give Pell the line after the fix.
+    const runs = FEATURES.indexOf('spokeLast');
+    const model = { ...DEFAULT_MODEL, weights: DEFAULT_MODEL.weights.map((w, i) => (i === runs ? w + 2 : w)) };
+    const fixed = book.quotes[3]!;
+    const out = redecideConversation(KITCHEN, book.quotes, book.characters, fixed.id, new Map([[fixed.id, pell]]), {
+      model,
+    });
+    expect(out.quotes.slice(2, 5).map((q) => book.nameOf(q.speakerId))).toEqual(['Halloran', 'Pell', 'Halloran']);
+  });
+
+  it('keeps the fixed voice on a paragraph that carries its quotation on', () => {
+    // The fixed speech runs over two paragraphs (the first leaves its quotation open).
+    const speech = setUp(
+      [
+        'Mr. Halloran walked into the kitchen, where Mrs. Pell was shelling peas by the window.',
+        '"You are late again," said Mrs. Pell.',
+        '"The train was stopped at the bridge," said Mr. Halloran.',
+        '"Was it the flood?"',
+        '"It was the flood, and the cattle on the line, and the guard walking up and down with his lamp.',
+        '"And then the driver got down and walked off across the field."',
+        '"Then you will want your supper."',
+      ].join('\n\n'),
+    );
+    const fixed = speech.quotes[3]!;
+    const out = redecideConversation(
+      speech.text,
+      speech.quotes,
+      speech.characters,
+      fixed.id,
+      new Map([[fixed.id, speech.idOf('Mr. Halloran')]]),
+    );
+    expect(out.quotes.map((q) => speech.nameOf(q.speakerId))).toEqual([
+      'Pell',
+      'Halloran',
+      'Pell',
+      'Halloran',
+      'Halloran',
+      'Pell',
     ]);
   });
 
@@ -151,32 +190,14 @@ describe('redecideConversation', () => {
     const fixed = moved[3]!;
     const out = redecideConversation(long, moved, book.characters, fixed.id, new Map([[fixed.id, pell]]));
     expect(out.startOffset).toBe(moved[0]!.startOffset);
-    expect(out.quotes.map((q) => book.nameOf(q.speakerId))).toEqual([
-      'Pell',
-      'Halloran',
-      'Pell',
-      'Pell',
-      'Halloran',
-      'Pell',
-      'Halloran',
-      'Pell',
-    ]);
+    expect(out.quotes.map((q) => book.nameOf(q.speakerId))).toEqual(AFTER_FIX);
   });
 
   it('works on a stored cast (no facts from the analysis: gender and roles from the names)', () => {
     const stored = book.characters.map((c) => JSON.parse(JSON.stringify(c)) as typeof c);
     const fixed = book.quotes[3]!;
     const out = redecideConversation(KITCHEN, book.quotes, stored, fixed.id, new Map([[fixed.id, pell]]));
-    expect(out.quotes.map((q) => book.nameOf(q.speakerId))).toEqual([
-      'Pell',
-      'Halloran',
-      'Pell',
-      'Pell',
-      'Halloran',
-      'Pell',
-      'Halloran',
-      'Pell',
-    ]);
+    expect(out.quotes.map((q) => book.nameOf(q.speakerId))).toEqual(AFTER_FIX);
   });
 
   it('refuses a quote that is not in the text', () => {

@@ -132,13 +132,17 @@ function decodeWindow(
 
   const speakerIndex = (id: string | null) => (id === null ? -1 : (indexOfId.get(id) ?? -1));
   const held = new Map<number, number>();
+  // The turns the reader fixed, which bestPath reads as changes of voice.
+  const fixedTurns = new Set<number>();
   turns.forEach((t, i) => {
     const anchored = t.quotes.map((k) => inside[k]!).find((q) => anchors.has(q.id));
     // Outside the conversation every turn keeps its speaker now; inside, the user's anchors hold.
-    if (anchored) held.set(i, speakerIndex(anchors.get(anchored.id)!));
-    else if (i < first || i > last) held.set(i, speakerIndex(inside[t.quotes[0]!]!.speakerId));
+    if (anchored) {
+      held.set(i, speakerIndex(anchors.get(anchored.id)!));
+      fixedTurns.add(i);
+    } else if (i < first || i > last) held.set(i, speakerIndex(inside[t.quotes[0]!]!.speakerId));
   });
-  const chosen = bestPath(model, turns, facts, held);
+  const chosen = bestPath(model, turns, facts, held, fixedTurns);
 
   const out: RedecidedQuote[] = [];
   explain(model, turns, facts, chosen, 1, (d, t) => {

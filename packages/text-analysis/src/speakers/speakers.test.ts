@@ -70,6 +70,36 @@ describe('buildTurns', () => {
   });
 });
 
+describe('buildTurns: one speech over several paragraphs', () => {
+  // The first two paragraphs of Alwin's story leave their quotation open; the third closes it.
+  const { turns, input } = prepared(
+    [
+      'Alwin Tarrow and Hester Quayle sat by the fire.',
+      '"Tell me about the mill," said Hester.',
+      '"It was a long time ago, when the river still ran high in the spring.',
+      '"My father kept the mill then, and I carried the sacks.',
+      '"One night the water came over the wheel."',
+      '"And then?"',
+      'Hester waited. "Were you afraid?"',
+    ].join('\n\n'),
+  );
+
+  it('marks the paragraphs that carry on a quotation left open, and only those', () => {
+    expect(turns.map((t) => t.carriesOn)).toEqual([false, false, true, true, false, false]);
+  });
+
+  it('reads it as a cue for the voice before, in the history features', () => {
+    const cast = castFacts(input.characters);
+    const x = new Float64Array(FEATURE_COUNT);
+    featuresOf(turns, 2, 0, cast, [0, 1], -1, x);
+    expect(x[FEATURES.indexOf('carriesOn')]).toBe(1);
+    featuresOf(turns, 2, 1, cast, [0, 1], -1, x);
+    expect(x[FEATURES.indexOf('carriesOn')]).toBe(0);
+    featuresOf(turns, 4, 0, cast, [0, 1], -1, x);
+    expect(x[FEATURES.indexOf('carriesOn')]).toBe(0);
+  });
+});
+
 describe('buildTurns: a speaker the narration names only after the turn', () => {
   // A first-person narrator: the companion speaks before the narration names him.
   const text = [

@@ -41,6 +41,11 @@ export interface Turn {
   tagNoun: string | null;
   /** The rule sieves' choice (before the model), for the turn's first quote. */
   rule: { char: number; method: AttributionMethod } | null;
+  /**
+   * The turn opens its paragraph by carrying on a quotation that the paragraph before, itself a
+   * turn, left open: one speech over several paragraphs, each but the last without a closing mark.
+   */
+  carriesOn: boolean;
   /** Characters addressed by name inside the turn's quotes. */
   vocatives: ReadonlySet<number>;
   /** Characters named inside the quotes, not as an address. */
@@ -91,6 +96,21 @@ export interface CastFacts {
   titled: Map<string, number>;
   /** log(1 + mentions) / log(1 + most mentions): how central a character is. */
   weight: number[];
+}
+
+/** A quotation mark closing a quotation, and what may stand before a paragraph's opening quotation. */
+const CLOSING_MARK = /["\u201d'\u2019\u00bb\u00ab\u203a]/u;
+const OPENING = /^["\u201c'\u2018\u00ab\u00bb\u2039]?$/u;
+
+/**
+ * The quotation runs to the end of its paragraph, `paragraphEnd`, without a closing mark. Quotes
+ * reach here with their marks (stored quotes) or without (the analysis's spans); either way a
+ * closed one has its closing mark as its last character or right after it.
+ */
+function leftOpen(text: string, quote: Quote, paragraphEnd: number): boolean {
+  if (text.slice(quote.endOffset, paragraphEnd).trim() !== '') return false;
+  const body = text.slice(quote.startOffset, quote.endOffset).trimEnd();
+  return !CLOSING_MARK.test(body.at(-1) ?? '');
 }
 
 /** How far back (tokens) narration mentions make a character a candidate. */
@@ -466,6 +486,13 @@ export function buildTurns(
           ? antecedentOf(tokens, mentions, firstQuoteTok, tagPronoun, cast.gender)
           : -1;
       const first = quotes[run[0]!]!;
+      const before = run[0]! > 0 ? quotes[run[0]! - 1]! : null;
+      const carriesOn =
+        r === 0 &&
+        p - prevPara === 1 &&
+        before !== null &&
+        leftOpen(text, before, paragraphs[p - 1]!.end) &&
+        OPENING.test(text.slice(para.start, first.startOffset).trim());
       const ruleChar = first.speakerId === null ? undefined : indexOfId.get(first.speakerId);
       const rule = ruleChar === undefined ? null : { char: ruleChar, method: first.attributionMethod };
 
@@ -503,6 +530,7 @@ export function buildTurns(
         tagNoun,
         pronounAntecedent,
         rule,
+        carriesOn,
         vocatives: shared(vocatives),
         quoteMentions: shared(quoteMentions),
         narration: exact(narration),
