@@ -301,6 +301,11 @@ class Extensions {
   }
 }
 
+/** A turn without a speech tag of any kind (name, pronoun or noun). */
+function untagged(turn: Turn): boolean {
+  return turn.tagNames.size === 0 && turn.tagPronoun === null && turn.tagNoun === null;
+}
+
 /** The most probable speakers of all turns, jointly (beam search), with per-turn probabilities. */
 export function decode(
   model: SpeakerModel,
@@ -347,14 +352,14 @@ export function bestPath(
     const referent = pronounReferent(turns[i]!, cast);
     const fixed = new Map<number, StaticScore>();
     const anchor = anchors?.get(i);
-    const fixedNext = fixes?.has(i + 1) ? anchors?.get(i + 1) : undefined;
-    const afterFix = anchor === undefined && fixes?.has(i - 1) === true;
+    // Beside a reader's fix, an untagged turn is another voice than the fixed one (see above).
+    const free = anchor === undefined && untagged(turns[i]!);
+    const fixedNext = free && fixes?.has(i + 1) && !turns[i + 1]!.carriesOn ? anchors?.get(i + 1) : undefined;
+    const afterFix = free && fixes?.has(i - 1) === true && !turns[i]!.carriesOn;
     for (const path of beam) {
       let cands = candidatesOf(turns[i]!, path.history);
-      if (anchor === undefined && fixedNext !== undefined && !turns[i + 1]!.carriesOn)
-        cands = cands.filter((c) => c !== fixedNext || turns[i]!.tagNames.has(c));
-      if (afterFix && !turns[i]!.carriesOn)
-        cands = cands.filter((c) => c !== path.history[0] || turns[i]!.tagNames.has(c));
+      if (fixedNext !== undefined) cands = cands.filter((c) => c !== fixedNext);
+      if (afterFix) cands = cands.filter((c) => c !== path.history[0]);
       if (anchor !== undefined && anchor >= 0 && !cands.includes(anchor)) cands.push(anchor);
       if (cands.length === 0 || anchor === -1) {
         steps.add(path.score, path, -1);

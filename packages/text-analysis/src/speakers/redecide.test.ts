@@ -76,6 +76,31 @@ describe('redecideConversation', () => {
     expect(out.quotes.slice(2, 5).map((q) => book.nameOf(q.speakerId))).toEqual(['Halloran', 'Pell', 'Halloran']);
   });
 
+  it('lets a tag beside a fix name the fixed voice again', () => {
+    // After the fix, a pronoun tag that only Mrs. Pell fits: a tag outweighs the change of voice.
+    const tagged = setUp(
+      [
+        'Mr. Halloran walked into the kitchen, where Mrs. Pell was shelling peas by the window.',
+        '"You are late again," said Mrs. Pell.',
+        '"The train was stopped at the bridge," said Mr. Halloran.',
+        '"Was it the flood?"',
+        '"It was the flood, and the cattle on the line."',
+        '"Then you will want your supper," she said, and she laughed.',
+        '"I will want it twice over."',
+      ].join('\n\n'),
+    );
+    const fixed = tagged.quotes[3]!;
+    const pellHere = tagged.idOf('Mrs. Pell');
+    const out = redecideConversation(
+      tagged.text,
+      tagged.quotes,
+      tagged.characters,
+      fixed.id,
+      new Map([[fixed.id, pellHere]]),
+    );
+    expect(out.quotes.slice(3, 6).map((q) => tagged.nameOf(q.speakerId))).toEqual(['Pell', 'Pell', 'Halloran']);
+  });
+
   it('keeps the fixed voice on a paragraph that carries its quotation on', () => {
     // The fixed speech runs over two paragraphs (the first leaves its quotation open).
     const speech = setUp(
