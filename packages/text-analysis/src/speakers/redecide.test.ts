@@ -76,60 +76,50 @@ describe('redecideConversation', () => {
     expect(out.quotes.slice(2, 5).map((q) => book.nameOf(q.speakerId))).toEqual(['Halloran', 'Pell', 'Halloran']);
   });
 
-  it('lets a tag beside a fix name the fixed voice again', () => {
-    // After the fix, a pronoun tag that only Mrs. Pell fits: a tag outweighs the change of voice.
-    const tagged = setUp(
+  // A short kitchen scene (two tagged lines, "Was it the flood?", then `more`): gives quote
+  // `fixedIndex` to `speaker` as a reader's fix and returns every quote's voice after re-deciding.
+  function fixInScene(more: string[], fixedIndex: number, speaker: string) {
+    const scene = setUp(
       [
         'Mr. Halloran walked into the kitchen, where Mrs. Pell was shelling peas by the window.',
         '"You are late again," said Mrs. Pell.',
         '"The train was stopped at the bridge," said Mr. Halloran.',
         '"Was it the flood?"',
+        ...more,
+      ].join('\n\n'),
+    );
+    const fixed = scene.quotes[fixedIndex]!;
+    const anchors = new Map([[fixed.id, scene.idOf(speaker)]]);
+    const out = redecideConversation(scene.text, scene.quotes, scene.characters, fixed.id, anchors);
+    return out.quotes.map((q) => scene.nameOf(q.speakerId));
+  }
+
+  it('lets a tag beside a fix name the fixed voice again', () => {
+    // After the fix, a pronoun tag that only Mrs. Pell fits: a tag outweighs the change of voice.
+    const voices = fixInScene(
+      [
         '"It was the flood, and the cattle on the line."',
         '"Then you will want your supper," she said, and she laughed.',
         '"I will want it twice over."',
-      ].join('\n\n'),
+      ],
+      3,
+      'Mrs. Pell',
     );
-    const fixed = tagged.quotes[3]!;
-    const pellHere = tagged.idOf('Mrs. Pell');
-    const out = redecideConversation(
-      tagged.text,
-      tagged.quotes,
-      tagged.characters,
-      fixed.id,
-      new Map([[fixed.id, pellHere]]),
-    );
-    expect(out.quotes.slice(3, 6).map((q) => tagged.nameOf(q.speakerId))).toEqual(['Pell', 'Pell', 'Halloran']);
+    expect(voices.slice(3, 6)).toEqual(['Pell', 'Pell', 'Halloran']);
   });
 
   it('keeps the fixed voice on a paragraph that carries its quotation on', () => {
     // The fixed speech runs over two paragraphs (the first leaves its quotation open).
-    const speech = setUp(
+    const voices = fixInScene(
       [
-        'Mr. Halloran walked into the kitchen, where Mrs. Pell was shelling peas by the window.',
-        '"You are late again," said Mrs. Pell.',
-        '"The train was stopped at the bridge," said Mr. Halloran.',
-        '"Was it the flood?"',
         '"It was the flood, and the cattle on the line, and the guard walking up and down with his lamp.',
         '"And then the driver got down and walked off across the field."',
         '"Then you will want your supper."',
-      ].join('\n\n'),
+      ],
+      3,
+      'Mr. Halloran',
     );
-    const fixed = speech.quotes[3]!;
-    const out = redecideConversation(
-      speech.text,
-      speech.quotes,
-      speech.characters,
-      fixed.id,
-      new Map([[fixed.id, speech.idOf('Mr. Halloran')]]),
-    );
-    expect(out.quotes.map((q) => speech.nameOf(q.speakerId))).toEqual([
-      'Pell',
-      'Halloran',
-      'Pell',
-      'Halloran',
-      'Halloran',
-      'Pell',
-    ]);
+    expect(voices).toEqual(['Pell', 'Halloran', 'Pell', 'Halloran', 'Halloran', 'Pell']);
   });
 
   it('re-decides the turns before a fix too (the decoding is joint)', () => {
