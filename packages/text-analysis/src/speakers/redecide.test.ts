@@ -76,9 +76,10 @@ describe('redecideConversation', () => {
     expect(out.quotes.slice(2, 5).map((q) => book.nameOf(q.speakerId))).toEqual(['Halloran', 'Pell', 'Halloran']);
   });
 
-  // A short kitchen scene (two tagged lines, "Was it the flood?", then `more`): gives quote
-  // `fixedIndex` to `speaker` as a reader's fix and returns every quote's voice after re-deciding.
-  function fixInScene(more: string[], fixedIndex: number, speaker: string) {
+  // A short kitchen scene (two tagged lines, "Was it the flood?", then `more`): gives the first
+  // line of `more` (quote 3) to `speaker` as a reader's fix and returns every quote's voice after
+  // re-deciding.
+  function fixInScene(more: string[], speaker: string) {
     const scene = setUp(
       [
         'Mr. Halloran walked into the kitchen, where Mrs. Pell was shelling peas by the window.',
@@ -88,7 +89,7 @@ describe('redecideConversation', () => {
         ...more,
       ].join('\n\n'),
     );
-    const fixed = scene.quotes[fixedIndex]!;
+    const fixed = scene.quotes[3]!;
     const anchors = new Map([[fixed.id, scene.idOf(speaker)]]);
     const out = redecideConversation(scene.text, scene.quotes, scene.characters, fixed.id, anchors);
     return out.quotes.map((q) => scene.nameOf(q.speakerId));
@@ -102,7 +103,6 @@ describe('redecideConversation', () => {
         '"Then you will want your supper," she said, and she laughed.',
         '"I will want it twice over."',
       ],
-      3,
       'Mrs. Pell',
     );
     expect(voices.slice(3, 6)).toEqual(['Pell', 'Pell', 'Halloran']);
@@ -116,7 +116,6 @@ describe('redecideConversation', () => {
         '"And then the driver got down and walked off across the field."',
         '"Then you will want your supper."',
       ],
-      3,
       'Mr. Halloran',
     );
     expect(voices).toEqual(['Pell', 'Halloran', 'Pell', 'Halloran', 'Halloran', 'Pell']);
