@@ -15,6 +15,8 @@ import {
 export default defineConfig({
   ...base,
   testMatch: '*.llm.spec.ts',
+  // One project: the base config's split (the clock specs after the rest) is for its own specs.
+  projects: [{ name: 'llm' }],
   // Without Chromium the base config runs nothing (and has no stack); neither does this one.
   testIgnore: base.webServer ? [] : ['**/*'],
   outputDir: `test-results/e2e-${E2E_LLM_PORT}`,

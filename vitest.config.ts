@@ -1,5 +1,6 @@
 // Test tiers of ARCHITECTURE.md: unit (beside the code), integration (real embedded PostgreSQL),
 // infra (real Kafka, MinIO and a PostgreSQL server). e2e runs under Playwright, not here.
+import { availableParallelism } from 'node:os';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,10 @@ export default defineConfig({
   environments: { __vitest__: { resolve: { conditions } } },
   ssr: { resolve: { conditions } },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine. Most of the
+    // integration, infra and api tiers' time is waiting on PostgreSQL, Kafka, MinIO and child
+    // processes, so a second worker overlaps them (the whole run on two cores: 877 -> 611 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -1,7 +1,8 @@
 // The project workspace (issues 5 and 6) in a real browser: outline, inline renames, the settings
 // dialog with a content change, the characters panel before analysis, deleting the project; the
 // analysis flow when the analysis backend is there; axe-core and screenshots in both themes at
-// desktop and phone sizes; and the content viewer's figures on long books (printed, never failing).
+// desktop and phone sizes; and the content viewer on long books: text wherever it jumps, the end, the
+// outline jump back, with time to text and to analysed printed (never failing on timing).
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
@@ -228,8 +229,10 @@ test('workspace: cancel a running analysis', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Analyzing...' })).toBeVisible();
   const box = page.getByRole('status', { name: 'Analysis progress' });
   await box.getByRole('button', { name: 'Cancel' }).click();
-  // Back to the settled state it had before (never analysed), with no result applied.
-  await expect(page.getByRole('button', { name: 'Analyze', exact: true })).toBeVisible();
+  // Back to the settled state it had before (never analysed), with no result applied. The embedded
+  // app answers between the engine's steps, and one step of a 3 MB book takes seconds when another
+  // spec keeps the second core busy.
+  await expect(page.getByRole('button', { name: 'Analyze', exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(box).toHaveCount(0);
   const read = async () => {
     const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
@@ -366,41 +369,32 @@ test('workspace: the content viewer on long books (figures printed, never failin
     await expect(viewer(page).locator('p').first()).toBeVisible({ timeout: 30_000 });
     const toText = Date.now() - t0;
 
-    // Long tasks while scrolling from the start to the end in screen-sized steps.
-    // PERF_PROFILE=1 prints the functions that took the most time while scrolling.
-    if (process.env.PERF_PROFILE) {
-      await client.send('Profiler.enable');
-      await client.send('Profiler.start');
-    }
-    await page.evaluate(`window.__long = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__long.push(e.duration);
-      }).observe({ type: 'longtask' });`);
-    const steps = await page.evaluate<number>(`(async () => {
+    // Forty evenly spaced places from the start to the end: each shows text (the virtualised list
+    // leaves no blank screen however far it jumps). Scrolling screen by screen, and the long tasks
+    // on the way, are the workspace bench's (`npm run bench:workspace`); here it took minutes.
+    const blank = await page.evaluate<number[]>(`(async () => {
       const el = document.querySelector('[data-testid="content-viewer"]');
-      let n = 0;
-      while (el.scrollTop + el.clientHeight < el.scrollHeight - 2 && n < 20000) {
-        el.scrollTop += el.clientHeight * 0.9;
-        n++;
-        await new Promise((r) => requestAnimationFrame(() => r(null)));
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))));
+      const blank = [];
+      for (let i = 0; i <= 40; i++) {
+        el.scrollTop = ((el.scrollHeight - el.clientHeight) * i) / 40;
+        await frame();
+        await frame();
+        const box = el.getBoundingClientRect();
+        const shown = [...el.querySelectorAll('p')].some((p) => {
+          const r = p.getBoundingClientRect();
+          return r.bottom > box.top && r.top < box.bottom && p.textContent.trim() !== '';
+        });
+        if (!shown) blank.push(i);
       }
-      return n;
+      // The end, however the estimated heights settled on the way.
+      for (let n = 0; n < 20 && el.scrollTop + el.clientHeight < el.scrollHeight - 2; n++) {
+        el.scrollTop = el.scrollHeight;
+        await frame();
+      }
+      return blank;
     })()`);
-    await page.waitForTimeout(500);
-    const longTasks = await page.evaluate<number[]>('window.__long');
-    if (process.env.PERF_PROFILE) {
-      const { profile } = await client.send('Profiler.stop');
-      const self = new Map<string, number>();
-      const dt = (profile.endTime - profile.startTime) / Math.max(1, profile.samples?.length ?? 1) / 1000;
-      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-      for (const sample of profile.samples ?? []) {
-        const f = byId.get(sample)!.callFrame;
-        const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-        self.set(key, (self.get(key) ?? 0) + dt);
-      }
-      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
-      console.log(top.map(([k, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${k}`).join('\n'));
-    }
+    expect(blank, 'places out of 41 where the viewer showed no text').toEqual([]);
     // The book's last words are on screen.
     const tail = book.content.replace(/\s/g, '').slice(-20);
     const shownTail = await page.evaluate<string>(`(() => {
@@ -421,7 +415,6 @@ test('workspace: the content viewer on long books (figures printed, never failin
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
     const line =
       `${book.name}: navigation→text ${Math.round(textAt)} ms (page clock; ${toText} ms as the test saw it); ` +
-      `scroll to end in ${steps} steps, ${longTasks.length} long tasks, longest ${Math.round(Math.max(0, ...longTasks))} ms; ` +
       `outline jump ${jump} ms; JS heap ${(heap / 1024 / 1024).toFixed(1)} MB`;
     figures.push(line);
     console.log(`[workspace perf] ${line}`);

@@ -78,14 +78,16 @@ EOF
   mv "$tmp" "$kafka_home"
 }
 
-if [ -f "$kafka_home/.installed" ] && [ "$(cat "$kafka_home/.installed")" = "$pom_hash" ]; then
-  log "Kafka $kafka_version already installed"
-else
-  log "installing Kafka $kafka_version jars from Maven Central ..."
-  timed "Kafka jars" install_kafka
-fi
-# A stable path for the starters, whatever the version.
-ln -sfn "kafka-$kafka_version" "$CACHE/kafka"
+kafka_part() {
+  if [ -f "$kafka_home/.installed" ] && [ "$(cat "$kafka_home/.installed")" = "$pom_hash" ]; then
+    log "Kafka $kafka_version already installed"
+  else
+    log "installing Kafka $kafka_version jars from Maven Central ..."
+    timed "Kafka jars" install_kafka
+  fi
+  # A stable path for the starters, whatever the version.
+  ln -sfn "kafka-$kafka_version" "$CACHE/kafka"
+}
 
 # ---------------------------------------------------------------- MinIO, k6, stripe-mock
 # Reuses a binary that is already on this machine (PATH, or GOPATH/bin from an earlier manual
@@ -116,9 +118,6 @@ install_go_binary() {
   timed "$name build" env GOBIN="$CACHE/bin" go install "$module@$version"
 }
 
-install_go_binary minio github.com/minio/minio "$MINIO_VERSION"
-install_go_binary k6 go.k6.io/k6 "$K6_VERSION"
-install_go_binary stripe-mock github.com/stripe/stripe-mock "$STRIPE_MOCK_VERSION"
 
 # ---------------------------------------------------------------- Schemathesis
 # The api test tier's OpenAPI fuzzer, from PyPI into a virtualenv of its own (pip, nothing else).
@@ -135,12 +134,28 @@ install_schemathesis() {
   fi
   echo "$SCHEMATHESIS_VERSION" >"$venv/.installed"
 }
-if [ -f "$CACHE/schemathesis/.installed" ] && [ "$(cat "$CACHE/schemathesis/.installed")" = "$SCHEMATHESIS_VERSION" ]; then
-  log "Schemathesis $SCHEMATHESIS_VERSION already installed"
-else
-  log "installing Schemathesis $SCHEMATHESIS_VERSION from PyPI ..."
-  timed "Schemathesis" install_schemathesis
-fi
+schemathesis_part() {
+  if [ -f "$CACHE/schemathesis/.installed" ] && [ "$(cat "$CACHE/schemathesis/.installed")" = "$SCHEMATHESIS_VERSION" ]; then
+    log "Schemathesis $SCHEMATHESIS_VERSION already installed"
+  else
+    log "installing Schemathesis $SCHEMATHESIS_VERSION from PyPI ..."
+    timed "Schemathesis" install_schemathesis
+  fi
+}
+
+# ---------------------------------------------------------------- all of it
+# Maven and pip mostly wait on the network while the Go builds keep the cores busy: on a new
+# machine they run beside the builds (each part logs its own lines; a failure in one fails the
+# install once the others are done).
+kafka_part &
+kafka_pid=$!
+schemathesis_part &
+schemathesis_pid=$!
+install_go_binary minio github.com/minio/minio "$MINIO_VERSION"
+install_go_binary k6 go.k6.io/k6 "$K6_VERSION"
+install_go_binary stripe-mock github.com/stripe/stripe-mock "$STRIPE_MOCK_VERSION"
+wait "$kafka_pid" || die "the Kafka install failed (see above)"
+wait "$schemathesis_pid" || die "the Schemathesis install failed (see above)"
 
 log "done. Installed in $CACHE:"
 log "  Kafka $kafka_version  $CACHE/kafka/libs ($(ls "$CACHE/kafka/libs" | wc -l) jars), tools: $CACHE/kafka/bin/kafka-run-class"
