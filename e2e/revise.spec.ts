@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
 import { inEachLook } from './support/looks.js';
+import { paste } from './support/paste.js';
 import { headersOf, sessionOf } from './support/session.js';
 import { analysedProject, OLIVER_CHAPTERS, signUp } from './support/workspace.js';
 
@@ -137,7 +138,7 @@ test('revise: the dialog and its summary in light and dark, desktop and phone, a
     await checkAxe(page, `replace ${look.name}`, { exclude: ['[data-sonner-toaster]'] });
     await page.screenshot({ path: `${SHOTS}/${look.name}-replace.png` });
     // Pasted this time.
-    await replaceDialog(page).getByLabel('Revised text').fill(revised);
+    await paste(replaceDialog(page).getByLabel('Revised text'), revised);
     await replaceDialog(page).getByRole('button', { name: 'Compare' }).click();
     await expectSummary(page);
     await checkAxe(page, `replace summary ${look.name}`, { exclude: ['[data-sonner-toaster]'] });

@@ -9,6 +9,7 @@ import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf, type Session } from './support/session.js';
 import { createProject, signUp } from './support/workspace.js';
 import { inEachLook } from './support/looks.js';
+import { paste } from './support/paste.js';
 import { pdncText } from '@castbook/test-kit/pdnc';
 import { stripMarkup } from '@castbook/text-analysis/documents';
 
@@ -99,7 +100,7 @@ test('workspace: outline, inline rename, settings with a content change, charact
     const dialog = page.getByRole('dialog', { name: 'Project settings' });
     await expect(dialog.getByLabel('Title')).toHaveValue('Oliver Twist, chapters I–V');
     await dialog.getByLabel('Title').fill('Oliver Twist, chapters I–VI');
-    await dialog.getByLabel('Content').fill(oliverUntil('CHAPTER VII.'));
+    await paste(dialog.getByLabel('Content'), oliverUntil('CHAPTER VII.'));
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     const confirm = page.getByRole('dialog', { name: 'Content Change Detected' });
     await expect(confirm).toBeVisible();
