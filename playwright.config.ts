@@ -66,6 +66,9 @@ export default defineConfig({
     },
   ],
   forbidOnly: !!process.env.CI,
+  // In CI a spec that fails is run once more: with two browsers on two cores a wait can outlast its
+  // timeout now and then. The report lists a spec that passed only the second time as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   // One per port, like the data directory, so two runs side by side do not clear each other's results.
   outputDir: `test-results/e2e-${PORT}`,
