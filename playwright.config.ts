@@ -69,6 +69,9 @@ export default defineConfig({
   // In CI a spec that fails is run once more: with two browsers on two cores a wait can outlast its
   // timeout now and then. The report lists a spec that passed only the second time as flaky.
   retries: process.env.CI ? 1 : 0,
+  // Twice Playwright's 30 s for a spec that sets none: beside a second browser a spec takes up to
+  // twice as long as alone (a walk over every public link took 19 s alone and over 30 s so).
+  timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',
   // One per port, like the data directory, so two runs side by side do not clear each other's results.
   outputDir: `test-results/e2e-${PORT}`,

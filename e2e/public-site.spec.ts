@@ -369,6 +369,8 @@ test('the mobile menu opens below 768 px and closes itself at 768 px and wider',
 });
 
 test('every link on the public pages leads to a page', async ({ page }) => {
+  // Every public page is opened, then every link they hold is followed: many page loads.
+  test.setTimeout(120_000);
   const seen = new Set<string>();
   for (const p of PUBLIC_PAGES.filter((x) => x.name !== '404')) {
     await page.goto(p.path);
