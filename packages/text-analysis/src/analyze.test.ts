@@ -76,4 +76,29 @@ describe('analyzeSteps', () => {
     expect(r.value).toEqual(analyze(book));
     expect(r.value.quotes.map((q) => q.text)).toEqual(findQuotes(book).map((q) => q.text));
   });
+
+  it('pauses inside the book-wide passes, more often the more turns a book has', () => {
+    // One long conversation: 2,400 turns, one chunk. Each pause is a step the caller can give its
+    // event loop a turn after; the result is the same as without them.
+    const exchange = (n: number) =>
+      Array.from({ length: n }, (_, i) => (i % 2 ? `"Yes, ${i}," said Bram.` : `"No, ${i}," said Mabel.`));
+    const long = ['Mabel Treloar met Bram Venning on the lane.', ...exchange(2400)].join('\n\n');
+    const messages = (t: string) => {
+      const out: string[] = [];
+      const steps = analyzeSteps(t, { outline: [], chunkSize: 10_000_000 });
+      for (let r = steps.next(); !r.done; r = steps.next()) out.push(r.value.statusMessage);
+      return out;
+    };
+    const count = (all: string[], m: string) => all.filter((x) => x === m).length;
+    const longSteps = messages(long);
+    const shortSteps = messages(['Mabel Treloar met Bram Venning.', ...exchange(20)].join('\n\n'));
+    // Characters: after the tokens, the name forms, the people and the described speakers.
+    expect(count(longSteps, 'Finding characters')).toBe(4);
+    expect(count(shortSteps, 'Finding characters')).toBe(4);
+    // Speakers: the step that starts them, one after the turns, one after the path's facts, and
+    // one per thousand turns in each of the two passes over the turns.
+    expect(count(shortSteps, 'Deciding speakers')).toBe(3);
+    expect(count(longSteps, 'Deciding speakers')).toBe(3 + 2 + 2);
+    expect(longSteps.at(-1)).toBe('Colouring characters');
+  });
 });

@@ -1,15 +1,16 @@
 // The whole analysis of one text: outline, characters (coloured) and attributed quotes.
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { chunk, DEFAULT_CHUNK_SIZE } from './chunk/index.js';
-import { attributeDetailed, mergeNarrator, mergeRoles, rolesByTurns } from './attribution/index.js';
-import { findCharactersDetailed } from './characters/index.js';
+import { attributeSteps, mergeNarrator, mergeRoles, rolesByTurns } from './attribution/index.js';
+import { findCharactersSteps } from './characters/index.js';
 import { assignColors } from './colors/index.js';
 import { detectQuoteStyle, quotesOfParagraphs, splitParagraphs, type Paragraph } from './quotes/index.js';
 import { detectStructure } from './structure/index.js';
 import type { QuoteTag } from './attribution/attributeQuotes.js';
 import type { TokenList } from './characters/tokens.js';
-import { decideSpeakers } from './speakers/decideSpeakers.js';
+import { decideSpeakersSteps } from './speakers/decideSpeakers.js';
 import type { SpeakerModel } from './speakers/model.js';
+import { runToEnd, type Pausing } from './pauses.js';
 
 export interface AnalysisResult {
   outline: OutlineItem[];
@@ -47,8 +48,9 @@ export interface SpeakerInput {
 /**
  * The analysis as a sequence of steps, so a caller can record progress and yield to its event loop
  * between them: quotes are found chunk by chunk (SPEC §9 chunks), then characters and speakers are
- * worked out over the whole book (names and conversations run across chunks). The returned result
- * is exactly `analyze()`'s, which is this generator run to its end.
+ * worked out over the whole book (names and conversations run across chunks), each book-wide pass
+ * in pieces (`pauses.ts`): no step takes more than about 0.4 s on a 3 MB book. The
+ * returned result is exactly `analyze()`'s, which is this generator run to its end.
  */
 export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Generator<AnalysisStep, AnalysisResult> {
   const outline = options.outline ?? detectStructure(text);
@@ -56,7 +58,11 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
   // before the merges) is garbage once it returns instead of living to the end of the analysis.
   const { found, total } = yield* findQuotesByChunk(text, outline, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const done = Math.max(0, total - 1);
-  const { characters, tokens } = findCharactersDetailed(text, found);
+  const { characters, tokens } = yield* reported(findCharactersSteps(text, found), {
+    processedChunks: done,
+    totalChunks: total,
+    statusMessage: 'Finding characters',
+  });
   yield {
     processedChunks: done,
     totalChunks: total,
@@ -65,11 +71,14 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
   const merged = yield* attributeAndMerge(text, found, characters, tokens, done, total);
   // The sieves' quotes were copied by attribution: drop them before the speaker model runs.
   found.length = 0;
-  yield { processedChunks: done, totalChunks: total, statusMessage: 'Deciding speakers' };
+  const deciding: AnalysisStep = { processedChunks: done, totalChunks: total, statusMessage: 'Deciding speakers' };
+  yield deciding;
   options.onSpeakerInput?.({ characters: merged.characters, quotes: merged.quotes, tags: merged.tags, tokens });
-  const quotes = decideSpeakers(text, merged.quotes, merged.tags, merged.characters, tokens, {
-    model: options.speakerModel,
-  });
+  const quotes = yield* reported(
+    decideSpeakersSteps(text, merged.quotes, merged.tags, merged.characters, tokens, { model: options.speakerModel }),
+    deciding,
+  );
+  yield { processedChunks: done, totalChunks: total, statusMessage: 'Colouring characters' };
   // Colours go by lines spoken: the most speaking characters take the palette (colors/assignColors.ts).
   const lines = new Map<string, number>();
   for (const q of quotes) if (q.speakerId !== null) lines.set(q.speakerId, (lines.get(q.speakerId) ?? 0) + 1);
@@ -113,7 +122,11 @@ function* attributeAndMerge(
   done: number,
   total: number,
 ): Generator<AnalysisStep, { characters: Character[]; quotes: Quote[]; tags: (QuoteTag | null)[] }> {
-  const detail = attributeDetailed(text, found, characters, { tokens });
+  const detail = yield* reported(attributeSteps(text, found, characters, { tokens }), {
+    processedChunks: done,
+    totalChunks: total,
+    statusMessage: `Found ${characters.length} characters; attributing dialogue`,
+  });
   yield { processedChunks: done, totalChunks: total, statusMessage: 'Merging characters' };
   // Roles first: both merges refer to characters by their index in the list they were given.
   const roles = new Map(detail.roles);
@@ -134,7 +147,14 @@ function* attributeAndMerge(
   return { characters: merged.characters, quotes: merged.quotes, tags };
 }
 
+/** A pass's pauses as steps that all report `step` (where the analysis stands meanwhile). */
+function* reported<R>(pass: Pausing<R>, step: AnalysisStep): Generator<AnalysisStep, R> {
+  for (let r = pass.next(); ; r = pass.next()) {
+    if (r.done) return r.value;
+    yield { ...step };
+  }
+}
+
 export function analyze(text: string, options: AnalyzeOptions = {}): AnalysisResult {
-  const steps = analyzeSteps(text, options);
-  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+  return runToEnd(analyzeSteps(text, options));
 }

@@ -13,6 +13,7 @@ import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
 import { nounGender, resolvePronoun } from './pronouns.js';
 import { opensClause, tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
+import { runToEnd, type Pausing } from '../pauses.js';
 
 /**
  * Confidence of each sieve: the share of its attributions that were right on the seven PDNC
@@ -146,6 +147,16 @@ export function attributeDetailed(
   characters: readonly Character[],
   options: AttributionOptions = {},
 ): AttributionDetail {
+  return runToEnd(attributeSteps(text, quotes, characters, options));
+}
+
+/** `attributeDetailed`, pausing between its sieves (see `pauses.ts`). */
+export function* attributeSteps(
+  text: string,
+  quotes: readonly Quote[],
+  characters: readonly Character[],
+  options: AttributionOptions = {},
+): Pausing<AttributionDetail> {
   const order = quotes.map((_, i) => i).sort((x, y) => quotes[x]!.startOffset - quotes[y]!.startOffset);
   const qs = order.map((i) => quotes[i]!);
   const tokens = options.tokens ?? tokenize(text, qs);
@@ -153,6 +164,7 @@ export function attributeDetailed(
   resolveSharedSurnames(mentions, characters);
   const mentionAt = new Map<number, Mention>();
   for (const m of mentions) mentionAt.set(m.token, m);
+  yield;
   const gender = genders(characters);
   const narrator = narratorIndex(characters);
   const describedBy = new Map<string, number>();
@@ -248,6 +260,7 @@ export function attributeDetailed(
     }
   }
 
+  yield;
   // Group quotes by paragraph.
   const byPara = new Map<number, number[]>();
   for (let i = 0; i < infos.length; i++) {

@@ -1,3 +1,3 @@
-export { attributeQuotes, attributeDetailed, CONFIDENCE } from './attributeQuotes.js';
+export { attributeQuotes, attributeDetailed, attributeSteps, CONFIDENCE } from './attributeQuotes.js';
 export { mergeNarrator } from './narrator.js';
 export { mergeRoles, rolesByApposition, rolesByTurns } from './roles.js';

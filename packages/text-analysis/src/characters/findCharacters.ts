@@ -11,6 +11,7 @@ import { hasFirstPersonNarrator } from './narrator.js';
 import { setProfile } from './profiles.js';
 import { tokenize, type TokenList } from './tokens.js';
 import { ABBREVIATIONS } from './tokens.js';
+import { runToEnd, type Pausing } from '../pauses.js';
 
 export const NARRATOR_NAME = 'Narrator';
 
@@ -93,9 +94,16 @@ function isTwoPeople(f: FormStats, paired: ReadonlySet<string>): boolean {
 }
 
 export function findCharactersDetailed(text: string, quotes: readonly Quote[]): CharacterAnalysis {
+  return runToEnd(findCharactersSteps(text, quotes));
+}
+
+/** `findCharactersDetailed`, pausing between its passes over the tokens (see `pauses.ts`). */
+export function* findCharactersSteps(text: string, quotes: readonly Quote[]): Pausing<CharacterAnalysis> {
   const sortedQuotes = [...quotes].sort((a, b) => a.startOffset - b.startOffset);
   const tokens = tokenize(text, sortedQuotes);
+  yield;
   const forms = collectForms(text, tokens);
+  yield;
   const lower = lowerCounts(tokens);
   const honLasts = new Set<string>();
   for (const f of forms.values()) if (f.honorific && f.total >= 2) honLasts.add(f.words[f.words.length - 1]!);
@@ -148,6 +156,7 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
       b.forms.reduce((m, f) => Math.min(m, f.firstOffset), Infinity),
   );
   const characters = persons.map((p, i) => toCharacter(p, `c${i + 1}`));
+  yield;
   for (const noun of findDescribedSpeakers(tokens)) {
     const c: Character = {
       id: `c${characters.length + 1}`,
@@ -176,6 +185,7 @@ export function findCharactersDetailed(text: string, quotes: readonly Quote[]): 
     setProfile(c, { gender: 'u', narrator: true, descriptor: false });
     characters.push(c);
   }
+  yield;
   // One person under two names ("X, otherwise Y", "A had married B") is one character.
   return { characters: mergeAliases(text, tokens, characters), tokens };
 }

@@ -1,2 +1,2 @@
-export { findCharacters, findCharactersDetailed, NARRATOR_NAME } from './findCharacters.js';
+export { findCharacters, findCharactersDetailed, findCharactersSteps, NARRATOR_NAME } from './findCharacters.js';
 export { getProfile, type Profile } from './profiles.js';

@@ -4,7 +4,8 @@ import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
 import type { QuoteTag } from '../attribution/attributeQuotes.js';
 import type { TokenList } from '../characters/tokens.js';
 import type { FeatureName } from './features.js';
-import { bestPath, calibrate, checkModel, explain, type SpeakerModel } from './model.js';
+import { bestPathSteps, calibrate, checkModel, explainSteps, type SpeakerModel } from './model.js';
+import type { Pausing } from '../pauses.js';
 import { buildTurns, castFacts, type Turn } from './turns.js';
 import { TRAINED_MODEL } from './weights.js';
 
@@ -73,16 +74,16 @@ export interface DecideOptions {
 /**
  * Quotes (any order) with the rule sieves' speakers, their tags aligned with them, and the final
  * cast; returns the quotes in the same order with the model's speakers, confidence, candidates
- * and evidence.
+ * and evidence. Pauses between its passes and within the long ones (see `pauses.ts`).
  */
-export function decideSpeakers(
+export function* decideSpeakersSteps(
   text: string,
   quotes: readonly Quote[],
   tags: readonly (QuoteTag | null)[],
   characters: readonly Character[],
   tokens: TokenList,
   options: DecideOptions = {},
-): Quote[] {
+): Pausing<Quote[]> {
   const model = options.model ?? DEFAULT_MODEL;
   checkModel(model);
   const order = quotes.map((_, i) => i).sort((a, b) => quotes[a]!.startOffset - quotes[b]!.startOffset);
@@ -96,9 +97,10 @@ export function decideSpeakers(
   );
   const cast = castFacts(characters);
   const out: Quote[] = new Array<Quote>(quotes.length);
-  const chosen = bestPath(model, turns, cast);
+  yield;
+  const chosen = yield* bestPathSteps(model, turns, cast);
   // Each decision is written to its quotes as it is explained, not held for the whole book.
-  explain(
+  yield* explainSteps(
     model,
     turns,
     cast,

@@ -29,6 +29,7 @@ import {
   type ConfidenceModel,
 } from './confidence.js';
 import { untaggedRuns, type CastFacts, type Turn } from './turns.js';
+import { runToEnd, type Pausing } from '../pauses.js';
 
 export interface SpeakerModel {
   features: readonly string[];
@@ -77,6 +78,8 @@ const EVIDENCE_PUSH = 0.5;
 const EVIDENCE_KEPT = 3;
 /** Speakers of earlier turns the features look at. */
 const HISTORY = 6;
+/** Turns `bestPathSteps` and `explainSteps` work through between two pauses (some 40 ms cold). */
+const TURNS_PER_PAUSE = 1000;
 
 export function checkModel(model: SpeakerModel): void {
   const stale =
@@ -315,7 +318,8 @@ export function decode(
   keepRanked = Infinity,
 ): TurnDecision[] {
   const out: TurnDecision[] = [];
-  explain(model, turns, cast, bestPath(model, turns, cast), keepRanked, (d) => out.push(d));
+  const chosen = runToEnd(bestPathSteps(model, turns, cast));
+  runToEnd(explainSteps(model, turns, cast, chosen, keepRanked, (d) => out.push(d)));
   return out;
 }
 
@@ -331,14 +335,16 @@ export function decode(
  * paragraph break. This holds whatever the fitted weights make of a run of two turns by one voice
  * (in the training books one speech often spans paragraphs, so a fit may read "A, A" as the start of
  * a longer run and give A the turn after a fix as well).
+ *
+ * Pauses every TURNS_PER_PAUSE turns (see `pauses.ts`); `runToEnd` gives the path.
  */
-export function bestPath(
+export function* bestPathSteps(
   model: SpeakerModel,
   turns: readonly Turn[],
   cast: CastFacts,
   anchors?: ReadonlyMap<number, number>,
   fixes?: ReadonlySet<number>,
-): number[] {
+): Pausing<number[]> {
   const buf = new Float64Array(BASE_COUNT);
   let beam: Path[] = [{ score: 0, history: [], parent: null, speaker: -1 }];
   // A turn's extensions (some ninety, of which the beam keeps six) in parallel arrays reused from
@@ -348,6 +354,7 @@ export function bestPath(
   const radix = cast.gender.length + 3;
   const seen = new Set<number>();
   for (let i = 0; i < turns.length; i++) {
+    if (i % TURNS_PER_PAUSE === TURNS_PER_PAUSE - 1) yield;
     steps.clear();
     const referent = pronounReferent(turns[i]!, cast);
     const fixed = new Map<number, StaticScore>();
@@ -393,9 +400,10 @@ export function bestPath(
 
 /**
  * Probabilities and evidence along a chosen path, handed to `visit` turn by turn (in order), so a
- * caller that writes them out need not hold a decision per turn at once.
+ * caller that writes them out need not hold a decision per turn at once. Pauses after the path's
+ * facts and then every TURNS_PER_PAUSE turns (see `pauses.ts`).
  */
-export function explain(
+export function* explainSteps(
   model: SpeakerModel,
   turns: readonly Turn[],
   cast: CastFacts,
@@ -404,16 +412,18 @@ export function explain(
   visit: (d: TurnDecision, turn: number) => void,
   /** Characters that may not speak: a turn chosen for one goes to its best other candidate. */
   avoid: ReadonlySet<number> = NO_ONE,
-): void {
+): Pausing<void> {
   const buf = new Float64Array(BASE_COUNT);
   const conversation = conversationFacts(turns);
   const path = pathFacts(turns, chosen, flipMargins(model, turns, cast, chosen));
+  yield;
   const history: number[] = [];
   for (let i = 0; i < turns.length; i++) {
+    if (i % TURNS_PER_PAUSE === TURNS_PER_PAUSE - 1) yield;
     const cands = candidatesOf(turns[i]!, history);
     const fixed = new Map<number, StaticScore>();
     let speaker = chosen[i]!;
-    // An anchored speaker (bestPath's anchors) may be no candidate of its own: score it anyway.
+    // An anchored speaker (bestPathSteps' anchors) may be no candidate of its own: score it anyway.
     if (speaker >= 0 && !cands.includes(speaker)) cands.push(speaker);
     let all: { char: number; probability: number }[] = [];
     let probs: number[] = [];

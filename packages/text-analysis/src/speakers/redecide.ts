@@ -14,7 +14,8 @@ import { tokenize } from '../characters/tokens.js';
 import { splitParagraphs, type Paragraph } from '../quotes/paragraphs.js';
 import { DEFAULT_MODEL, quoteConfidence } from './decideSpeakers.js';
 import { CONVERSATION_GAP } from './features.js';
-import { bestPath, checkModel, explain, type SpeakerModel } from './model.js';
+import { bestPathSteps, checkModel, explainSteps, type SpeakerModel, type TurnDecision } from './model.js';
+import { runToEnd } from '../pauses.js';
 import { buildTurns, castFacts } from './turns.js';
 
 export interface RedecideOptions {
@@ -132,7 +133,7 @@ function decodeWindow(
 
   const speakerIndex = (id: string | null) => (id === null ? -1 : (indexOfId.get(id) ?? -1));
   const held = new Map<number, number>();
-  // The turns the reader fixed, which bestPath reads as changes of voice.
+  // The turns the reader fixed, which the beam search reads as changes of voice.
   const fixedTurns = new Set<number>();
   turns.forEach((t, i) => {
     const anchored = t.quotes.map((k) => inside[k]!).find((q) => anchors.has(q.id));
@@ -142,10 +143,10 @@ function decodeWindow(
       fixedTurns.add(i);
     } else if (i < first || i > last) held.set(i, speakerIndex(inside[t.quotes[0]!]!.speakerId));
   });
-  const chosen = bestPath(model, turns, facts, held, fixedTurns);
+  const chosen = runToEnd(bestPathSteps(model, turns, facts, held, fixedTurns));
 
   const out: RedecidedQuote[] = [];
-  explain(model, turns, facts, chosen, 1, (d, t) => {
+  const visit = (d: TurnDecision, t: number) => {
     if (t < first || t > last) return;
     for (const k of turns[t]!.quotes) {
       const q = inside[k]!;
@@ -157,7 +158,8 @@ function decodeWindow(
         anchored,
       });
     }
-  });
+  };
+  runToEnd(explainSteps(model, turns, facts, chosen, 1, visit));
   const firstQuote = inside[turns[first]!.quotes[0]!]!;
   const lastQuote = inside[turns[last]!.quotes.at(-1)!]!;
   return {

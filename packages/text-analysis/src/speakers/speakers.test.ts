@@ -12,7 +12,8 @@ import {
   decisionFacts,
   pathFacts,
 } from './confidence.js';
-import { bestPath, calibrate, decode, flipMargins, type SpeakerModel } from './model.js';
+import { bestPathSteps, calibrate, decode, flipMargins, type SpeakerModel } from './model.js';
+import { runToEnd } from '../pauses.js';
 import { aheadOf, buildTurns, castFacts, type Turn } from './turns.js';
 
 const passage = [
@@ -464,7 +465,7 @@ describe('confidence features', () => {
 
   it('measures how much less probable a run is with its two speakers swapped', () => {
     const model = modelWith({ tagName: 5, alternation: 2, spokeLast: -2 });
-    const chosen = bestPath(model, turns, cast);
+    const chosen = runToEnd(bestPathSteps(model, turns, cast));
     const flip = flipMargins(model, turns, cast, chosen);
     // Tagged turns are no run's; the three untagged ones share their run's margin, which alternation
     // and the tags either side make clearly positive: swapped, Hester would answer herself.
@@ -475,7 +476,7 @@ describe('confidence features', () => {
     // Without any cue that depends on who spoke before, swapping changes nothing the model reads
     // but the turns' own cues, so the margin is what those say alone.
     const flat = modelWith({ tagName: 5 });
-    const none = flipMargins(flat, turns, cast, bestPath(flat, turns, cast));
+    const none = flipMargins(flat, turns, cast, runToEnd(bestPathSteps(flat, turns, cast)));
     expect(Math.abs(none[1]!)).toBeLessThan(flip[1]!);
   });
 
