@@ -60,7 +60,7 @@ type Actions = ReturnType<typeof useBillingActions>;
 
 function PlanSkeleton() {
   return (
-    <Card aria-busy="true" aria-label="Loading subscription">
+    <Card role="status" aria-busy="true" aria-label="Loading subscription">
       <CardContent sx={{ p: 3.5 }}>
         <Skeleton width={160} height={40} />
         <Skeleton width="60%" />

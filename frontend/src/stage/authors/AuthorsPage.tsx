@@ -62,7 +62,7 @@ export default function AuthorsPage() {
         }
       />
       {isLoading ? (
-        <Grid container spacing={2.5} aria-busy="true" aria-label="Loading authors">
+        <Grid container spacing={2.5} role="status" aria-busy="true" aria-label="Loading authors">
           {[0, 1, 2].map((i) => (
             <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Skeleton variant="rounded" height={92} />

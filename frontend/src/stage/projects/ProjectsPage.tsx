@@ -39,7 +39,7 @@ export default function ProjectsPage() {
     <>
       <PageHeader title="Projects" description="Your books and scripts." action={newButton('contained')} />
       {isLoading ? (
-        <Grid container spacing={2.5} aria-busy="true" aria-label="Loading projects">
+        <Grid container spacing={2.5} role="status" aria-busy="true" aria-label="Loading projects">
           {[0, 1, 2, 3].map((i) => (
             <Grid key={i} size={CARD_SIZE}>
               <Skeleton variant="rounded" sx={{ aspectRatio: '3 / 5', height: 'auto' }} />

@@ -68,7 +68,7 @@ export default function WorkspacePage() {
 
 function WorkspaceSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading project">
+    <Box role="status" aria-busy="true" aria-label="Loading project">
       <Skeleton variant="text" width="40%" height={44} />
       <Skeleton variant="text" width="20%" />
       <Skeleton variant="rounded" height={420} sx={{ mt: 2 }} />
