@@ -33,3 +33,4 @@ export * from './security/csrf.js';
 export * from './security/service-credential.js';
 export * from './security/session-guard.js';
 export * from './process/parent-death.js';
+export * from './process/thread-pool.js';

@@ -5,6 +5,8 @@
 // 1. Embedded mode (`npm start`: one process, embedded PostgreSQL, memory bus, disk): Oliver Twist
 //    from `POST /api/projects/{id}/analyze` to the analysis complete (progress says so) and to the
 //    result applied (project `completed`), through the gateway, as the app does it. Target < 5 s.
+//    Meanwhile `GET /api/health` is asked over and over, one request at a time: its slowest answers
+//    show how long the app's one event loop was held (the engine itself runs on a worker thread).
 // 2. Distributed topology (Kafka, MinIO, PostgreSQL server started like the infra tier; analysis
 //    instances as separate processes `--target=analysis`): 20 novels (the seven PDNC novels, cycled)
 //    submitted together, with one and with two analysis processes: books per minute (20 / time from
@@ -84,8 +86,17 @@ async function embedded(): Promise<void> {
     const content = await text('OliverTwist');
     const project = await form(client, '/api/projects', { title: 'Oliver Twist', content, authorId: author.id });
     await client.post(`/api/projects/${project.id}/detect-structure`, { content });
-    const runs: Array<{ complete: number; applied: number; chunks: number }> = [];
+    const runs: Array<{ complete: number; applied: number; chunks: number; health: number[] }> = [];
     for (let run = 0; run < EMBEDDED_RUNS; run++) {
+      const health: number[] = [];
+      let analysing = true;
+      const probing = (async () => {
+        while (analysing) {
+          const t = performance.now();
+          await (await fetch(`${base}/api/health`)).arrayBuffer();
+          health.push(performance.now() - t);
+        }
+      })();
       const t0 = performance.now();
       const started = await client.post<{ analysisStatus: string }>(`/api/projects/${project.id}/analyze`);
       if (started.body.data?.analysisStatus !== 'in_progress')
@@ -109,7 +120,10 @@ async function embedded(): Promise<void> {
         }
         await sleep(20);
       }
-      runs.push({ complete, applied: performance.now() - t0, chunks });
+      const applied = performance.now() - t0;
+      analysing = false;
+      await probing;
+      runs.push({ complete, applied, chunks, health: health.sort((a, b) => a - b) });
     }
     console.log(
       `\nEmbedded mode (one process, embedded PostgreSQL, memory bus, disk), Oliver Twist, ` +
@@ -118,7 +132,9 @@ async function embedded(): Promise<void> {
     for (const [i, r] of runs.entries()) {
       console.log(
         `  run ${i + 1}${i ? ' (re-analysis)' : '              '}  analyze → progress complete ${seconds(r.complete).padStart(8)}` +
-          `   analyze → project completed ${seconds(r.applied).padStart(8)}   (${r.chunks} chunks)`,
+          `   analyze → project completed ${seconds(r.applied).padStart(8)}   (${r.chunks} chunks)` +
+          `   GET /api/health meanwhile: ${r.health.length} answers, p50 ${percentile(r.health, 50).toFixed(0)} ms,` +
+          ` p99 ${percentile(r.health, 99).toFixed(0)} ms, max ${r.health.at(-1)!.toFixed(0)} ms`,
       );
     }
   } finally {

@@ -7,8 +7,14 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 export const analysisConfig = baseServiceConfig.extend({
   /** Auth's public keys, to verify callers' tokens (the launcher sets it when auth runs in-process). */
   AUTH_JWKS_URL: z.string().url(),
-  /** Jobs one instance runs at once (their chunks interleave on the event loop). */
+  /** Jobs one instance runs at once, each on its own engine thread. */
   ANALYSIS_CONCURRENCY: positiveInt(4),
+  /**
+   * The most heap one job's engine may use, in MiB; a text that needs more fails its job ("The
+   * analysis engine could not process this text") and the process goes on. The engine peaks at about 10-20
+   * times the text, and the largest upload is 20 MB.
+   */
+  ANALYSIS_ENGINE_HEAP_MB: positiveInt(2048),
   /**
    * How long a job stays with an instance without a heartbeat before another one takes it over (a
    * job whose instance's database session has ended is taken over at once, see job-runner.ts).

@@ -19,6 +19,7 @@ export const analysisTarget = serviceTarget({
       blobs,
       logger,
       concurrency: config.ANALYSIS_CONCURRENCY,
+      engineHeapMb: config.ANALYSIS_ENGINE_HEAP_MB,
       leaseMs: config.ANALYSIS_LEASE_MS,
       heartbeatMs: config.ANALYSIS_HEARTBEAT_MS,
       pollMs: config.ANALYSIS_POLL_MS,

@@ -28,7 +28,7 @@ import {
   type NewJob,
 } from '../src/db/jobs.js';
 import { JobRunner, type JobRunnerOptions } from '../src/domain/job-runner.js';
-import { resultKey } from '../src/domain/jobs.js';
+import { JOB_MESSAGES, resultKey } from '../src/domain/jobs.js';
 import { startAnalysisProcess, startJwks, type AnalysisProcess } from './support/analysis-processes.js';
 
 const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
@@ -44,6 +44,7 @@ interface JobRow {
   processed_chunks: number;
   total_chunks: number;
   result_key: string | null;
+  error: string | null;
   lease_expires_at: Date | null;
 }
 
@@ -131,6 +132,7 @@ async function startRunner(o: Partial<JobRunnerOptions> = {}): Promise<JobRunner
     blobs,
     logger,
     concurrency: 2,
+    engineHeapMb: 1024,
     leaseMs: 8000,
     heartbeatMs: 2000,
     pollMs: 50,
@@ -235,6 +237,26 @@ describe('lease takeover', () => {
     const { final } = await watchUntilSettled(job.jobId);
     expect(final).toMatchObject({ status: 'completed', attempts: 1 });
     expect(await endEvents(job.jobId)).toEqual(['analysis.completed.v1']);
+  });
+});
+
+describe('the engine thread', () => {
+  it('a text that needs more heap than a job may have fails that job with the engine message; the next job completes', async () => {
+    // A heap of 24 MiB holds the engine on six chapters (94k characters); on forty copies of them
+    // (3.8 M) it needs more than 32.
+    const tooBig = await book(CHAPTERS.repeat(40));
+    const next = await book(CHAPTERS);
+    const runner = await startRunner({ concurrency: 1, engineHeapMb: 24 });
+    await insertJob(db.pool, tooBig, runner.instanceId, 8000);
+    await insertJob(db.pool, next, runner.instanceId, 8000);
+    runner.wake();
+    const failed = (await watchUntilSettled(tooBig.jobId, 120_000)).final;
+    expect(failed).toMatchObject({ status: 'failed', error: JOB_MESSAGES.engineFailed, attempts: 1 });
+    expect(await endEvents(tooBig.jobId)).toEqual(['analysis.failed.v1']);
+    const { final } = await watchUntilSettled(next.jobId);
+    expect(final).toMatchObject({ status: 'completed', owner: runner.instanceId });
+    const result = JSON.parse((await blobs.getBuffer('analysis', final.result_key!)).toString('utf8'));
+    expect(result.quotes).toEqual(analyze(CHAPTERS).quotes);
   });
 });
 

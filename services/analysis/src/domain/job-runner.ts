@@ -5,13 +5,12 @@
 // book-wide) as soon as the holder's database session is gone, or at the latest when its lease runs
 // out (see claimJob). Every claim counts an attempt, and every write of a run (progress, heartbeat,
 // settling, putting back) carries its (owner, attempt): a run that was taken over can write nothing
-// more. The engine runs step by step, chunk by chunk: at each tenth of the way the progress is
-// recorded (with analysis.progressed.v1); after every step the event loop gets a turn (setImmediate), so health checks, the
-// heartbeat and the other jobs of this instance keep going.
+// more. The engine runs on a worker thread (engine-threads.ts) and reports each step: at each tenth
+// of the way the progress is recorded (with analysis.progressed.v1), and a step that finds the job
+// cancelled, its lease lost or the instance stopping ends the thread.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { analyzeSteps, type AnalysisResult, type AnalysisStep } from '@castbook/text-analysis';
+import type { AnalysisStep } from '@castbook/text-analysis';
 import {
   BlobNotFoundError,
   enqueueEvents,
@@ -35,6 +34,8 @@ import {
   type Lease,
 } from '../db/jobs.js';
 import { completedEvent, endedEvent, progressedEvent } from '../events/job-events.js';
+import { EngineThreads } from './engine-threads.js';
+import type { EngineOutcome } from './engine-worker.js';
 import { JOB_MESSAGES, resultKey, type JobRecord } from './jobs.js';
 
 export interface JobRunnerOptions {
@@ -42,6 +43,8 @@ export interface JobRunnerOptions {
   blobs: BlobStore;
   logger: Logger;
   concurrency: number;
+  /** The most heap one job's engine thread may use (MiB). */
+  engineHeapMb: number;
   /** How long a job stays with its instance without a renewal. */
   leaseMs: number;
   /** How often the instance renews its jobs' leases (at most a third of `leaseMs`). */
@@ -133,9 +136,11 @@ export class JobRunner {
   private releaseListener: (() => void) | undefined;
   private connecting: Promise<void> | undefined;
   private readonly metrics: JobMetrics | undefined;
+  private readonly engine: EngineThreads;
 
   constructor(private readonly o: JobRunnerOptions) {
     this.metrics = o.metrics && new JobMetrics(o.metrics);
+    this.engine = new EngineThreads(o.concurrency, o.engineHeapMb);
     this.instanceId = o.instanceId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.heartbeatMs = Math.max(10, Math.min(o.heartbeatMs, Math.floor(o.leaseMs / 3)));
     this.log = o.logger.child({ component: 'analysis-jobs', instance: this.instanceId });
@@ -182,6 +187,7 @@ export class JobRunner {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    await this.engine.destroy();
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     await this.connecting;
     if (this.listener) {
@@ -306,19 +312,8 @@ export class JobRunner {
       const result = await this.analyze(job, held, text);
       if (!result) return void (await settle({ status: 'cancelled' }));
       const key = resultKey(job);
-      await this.o.blobs.put(
-        'analysis',
-        key,
-        JSON.stringify({ projectId: job.projectId, jobId: job.jobId, contentVersion: job.contentVersion, ...result }),
-        'application/json',
-      );
-      const stats = {
-        characters: result.characters.length,
-        quotes: result.quotes.length,
-        attributedQuotes: result.quotes.filter((q) => q.speakerId).length,
-        chunks: result.chunks,
-        durationMs: Math.round(performance.now() - started),
-      };
+      await this.o.blobs.put('analysis', key, result.json, 'application/json');
+      const stats = { ...result.stats, durationMs: Math.round(performance.now() - started) };
       const settled = await settle({ status: 'completed', resultKey: key }, stats);
       if (!settled) throw new Abandoned('lease lost before the result was recorded');
       log.info({ stats, status: settled.status }, 'analysis job ended');
@@ -350,35 +345,61 @@ export class JobRunner {
     return (await this.o.blobs.getBuffer('documents', job.contentKey)).toString('utf8');
   }
 
-  /** The engine step by step; undefined when the job was cancelled. */
-  private async analyze(
-    job: JobRecord,
-    held: Held,
-    text: string,
-  ): Promise<(AnalysisResult & { chunks: number }) | undefined> {
-    // The project's own outline names the chunks; the structure is detected here only without one.
-    const outline = job.outline?.length ? job.outline : undefined;
-    const steps = analyzeSteps(text, { chunkSize: this.o.chunkSize, outline });
-    let total = 0;
-    for (;;) {
-      await nextTurn();
-      if (this.stopping) throw new Abandoned('instance stopping');
-      if (held.lost) throw new Abandoned('lease lost');
-      let step: IteratorResult<AnalysisStep, AnalysisResult>;
-      try {
-        step = steps.next();
-      } catch (err) {
-        throw new EngineError((err as Error).message, { cause: err });
-      }
-      if (step.done) return { ...step.value, chunks: total };
-      total = step.value.totalChunks;
+  /**
+   * The engine on a thread, its result document serialised; undefined when the job was cancelled.
+   * The steps it reports are handled one at a time, in order: each checks that this run may go on,
+   * and a step that reaches another tenth of the way records it (a cancel is seen there).
+   */
+  private async analyze(job: JobRecord, held: Held, text: string): Promise<EngineOutcome | undefined> {
+    const halt = new AbortController();
+    // Why this side ended the thread: an Abandoned, a failed progress write, or 'cancelled'.
+    let haltedFor: unknown;
+    const stopEngine = (reason: unknown) => {
+      haltedFor ??= reason;
+      halt.abort();
+    };
+    let handling = Promise.resolve();
+    let queuedTenth = held.reportedTenth;
+    const onStep = (step: AnalysisStep) => {
+      if (this.stopping) return stopEngine(new Abandoned('instance stopping'));
+      if (held.lost) return stopEngine(new Abandoned('lease lost'));
       // Progress is written (with its event) when the job reaches another tenth of the way: the
       // browser polls every 3 s, and a write per step was 4 statements per chunk, about half of
-      // PostgreSQL's work per analysed book. A cancel is seen at the next tenth.
-      if (progressTenth(step.value) <= held.reportedTenth) continue;
-      const state = await this.progress(job, held, step.value);
-      if (state.cancelRequested) return undefined;
+      // PostgreSQL's work per analysed book.
+      const tenth = progressTenth(step);
+      if (tenth <= queuedTenth) return;
+      queuedTenth = tenth;
+      handling = handling.then(async () => {
+        if (haltedFor !== undefined) return;
+        try {
+          const state = await this.progress(job, held, step);
+          if (state.cancelRequested) stopEngine('cancelled');
+        } catch (err) {
+          stopEngine(err);
+        }
+      });
+    };
+    // The project's own outline names the chunks; the structure is detected here only without one.
+    const task = {
+      text,
+      chunkSize: this.o.chunkSize,
+      outline: job.outline?.length ? job.outline : undefined,
+      header: { projectId: job.projectId, jobId: job.jobId, contentVersion: job.contentVersion },
+    };
+    let outcome: EngineOutcome | undefined;
+    let engineError: unknown;
+    try {
+      outcome = await this.engine.run(task, onStep, halt.signal);
+    } catch (err) {
+      engineError = err;
     }
+    await handling;
+    if (haltedFor === 'cancelled') return undefined;
+    if (haltedFor !== undefined) throw haltedFor;
+    if (this.stopping) throw new Abandoned('instance stopping');
+    if (held.lost) throw new Abandoned('lease lost');
+    if (!outcome) throw new EngineError((engineError as Error).message, { cause: engineError });
+    return outcome;
   }
 
   private async progress(
