@@ -58,6 +58,17 @@ export class ApiClient {
   post<T = unknown>(path: string, body?: unknown) {
     return this.call<T>('POST', path, body ?? {});
   }
+
+  /** A multipart form (`fields` as text parts), as the browser sends uploads. */
+  async form<T = unknown>(method: string, path: string, fields: Record<string, string>): Promise<Answer<T>> {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    const headers: Record<string, string> = {};
+    if (this.csrf) Object.assign(headers, { cookie: `csrf=${this.csrf}`, 'x-csrf-token': this.csrf });
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const res = await fetch(new URL(path, this.baseUrl), { method, body, headers });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Answer<T>['body'] };
+  }
 }
 
 /** One HTTP request on its own connection (node:http, because fetch cannot pick the local address). */

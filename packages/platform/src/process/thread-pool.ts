@@ -7,6 +7,7 @@
 // The worker is a module beside the caller that default-exports the function a task runs. Built,
 // both are `.js` in dist/; run from the sources (`npm start`, the tests) both are `.ts`, and the
 // thread is started as the service was: with tsx and the source condition.
+import type { TransferListItem } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 
 export interface ThreadPoolOptions {
@@ -28,7 +29,7 @@ export interface ThreadTaskOptions {
   /** Aborting ends the task's thread at once (the next task starts a new one) and rejects. */
   signal?: AbortSignal;
   /** Moved to the thread instead of copied (a MessagePort the task reports on, for one). */
-  transferList?: Transferable[];
+  transferList?: TransferListItem[];
 }
 
 export class ThreadPool {
