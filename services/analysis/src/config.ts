@@ -1,4 +1,5 @@
 // Environment of the analysis service, validated at boot.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { baseServiceConfig } from '@castbook/platform';
 
@@ -7,8 +8,12 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 export const analysisConfig = baseServiceConfig.extend({
   /** Auth's public keys, to verify callers' tokens (the launcher sets it when auth runs in-process). */
   AUTH_JWKS_URL: z.string().url(),
-  /** Jobs one instance runs at once, each on its own engine thread. */
-  ANALYSIS_CONCURRENCY: positiveInt(4),
+  /**
+   * Jobs one instance runs at once, each on its own engine thread; by default one per CPU this
+   * process sees. More threads than cores only share the cores and cost more CPU per book (each
+   * thread compiles the engine and collects its own garbage): see docs/operations.md, "Scaling".
+   */
+  ANALYSIS_CONCURRENCY: positiveInt(availableParallelism()),
   /**
    * The most heap one job's engine may use, in MiB; a text that needs more fails its job ("The
    * analysis engine could not process this text") and the process goes on. The engine peaks at about 10-20

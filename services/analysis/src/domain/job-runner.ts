@@ -396,7 +396,7 @@ export class JobRunner {
     await handling;
     if (haltedFor === 'cancelled') return undefined;
     if (haltedFor !== undefined) throw haltedFor;
-    if (this.stopping) throw new Abandoned('instance stopping');
+    // A result the engine finished while the instance began to stop is still saved.
     if (held.lost) throw new Abandoned('lease lost');
     if (!outcome) throw new EngineError((engineError as Error).message, { cause: engineError });
     return outcome;
