@@ -78,8 +78,8 @@ describe('analyzeSteps', () => {
   });
 
   it('pauses inside the book-wide passes, more often the more turns a book has', () => {
-    // One long conversation: 2,400 turns, one chunk. Each pause is a step the caller can give its
-    // event loop a turn after; the result is the same as without them.
+    // One long conversation: 2,400 turns, one chunk. Each pause is a step the caller hears of (to
+    // report progress, or stop); the result is the same as without them.
     const exchange = (n: number) =>
       Array.from({ length: n }, (_, i) => (i % 2 ? `"Yes, ${i}," said Bram.` : `"No, ${i}," said Mabel.`));
     const long = ['Mabel Treloar met Bram Venning on the lane.', ...exchange(2400)].join('\n\n');

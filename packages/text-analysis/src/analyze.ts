@@ -46,10 +46,10 @@ export interface SpeakerInput {
 }
 
 /**
- * The analysis as a sequence of steps, so a caller can record progress and yield to its event loop
- * between them: quotes are found chunk by chunk (SPEC §9 chunks), then characters and speakers are
- * worked out over the whole book (names and conversations run across chunks), each book-wide pass
- * in pieces (`pauses.ts`): no step takes more than about 0.4 s on a 3 MB book. The
+ * The analysis as a sequence of steps, so a caller can record progress and stop between them:
+ * quotes are found chunk by chunk (SPEC §9 chunks), then characters and speakers are worked out
+ * over the whole book (names and conversations run across chunks), each book-wide pass in pieces
+ * (`pauses.ts`), so that no step is more than a small part of a long book's work. The
  * returned result is exactly `analyze()`'s, which is this generator run to its end.
  */
 export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Generator<AnalysisStep, AnalysisResult> {
@@ -63,12 +63,13 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
     totalChunks: total,
     statusMessage: 'Finding characters',
   });
-  yield {
+  const attributing: AnalysisStep = {
     processedChunks: done,
     totalChunks: total,
     statusMessage: `Found ${characters.length} characters; attributing dialogue`,
   };
-  const merged = yield* attributeAndMerge(text, found, characters, tokens, done, total);
+  yield attributing;
+  const merged = yield* attributeAndMerge(text, found, characters, tokens, attributing);
   // The sieves' quotes were copied by attribution: drop them before the speaker model runs.
   found.length = 0;
   const deciding: AnalysisStep = { processedChunks: done, totalChunks: total, statusMessage: 'Deciding speakers' };
@@ -119,15 +120,10 @@ function* attributeAndMerge(
   found: Quote[],
   characters: Character[],
   tokens: TokenList,
-  done: number,
-  total: number,
+  attributing: AnalysisStep,
 ): Generator<AnalysisStep, { characters: Character[]; quotes: Quote[]; tags: (QuoteTag | null)[] }> {
-  const detail = yield* reported(attributeSteps(text, found, characters, { tokens }), {
-    processedChunks: done,
-    totalChunks: total,
-    statusMessage: `Found ${characters.length} characters; attributing dialogue`,
-  });
-  yield { processedChunks: done, totalChunks: total, statusMessage: 'Merging characters' };
+  const detail = yield* reported(attributeSteps(text, found, characters, { tokens }), attributing);
+  yield { ...attributing, statusMessage: 'Merging characters' };
   // Roles first: both merges refer to characters by their index in the list they were given.
   const roles = new Map(detail.roles);
   for (const [role, name] of rolesByTurns(text, detail.quotes, characters)) if (!roles.has(role)) roles.set(role, name);

@@ -1,8 +1,9 @@
-// Book-wide passes run for a second or more on a long book (3.3 MB: the speaker stage 1.6 s), and
-// the analysis service runs them on its event loop between its other work (health checks, lease
-// heartbeats, in embedded mode every request of the app). So the long passes are generators that
-// pause (yield nothing) every so often; `analyzeSteps` turns each pause into a step, after which
-// its caller gives its event loop a turn. Called directly, a pass runs to its end (`runToEnd`).
+// Book-wide passes run for a second or more on a long book (3.3 MB: the speaker stage 1.6 s). A
+// caller that runs the engine step by step (the analysis service, on a worker thread) hears of each
+// step: it reports progress there and can stop a job there (a lost lease, a stopping instance)
+// instead of only after a whole pass. So the long passes are generators that pause (yield nothing)
+// every so often, and `analyzeSteps` turns each pause into a step. Called directly, a pass runs to
+// its end (`runToEnd`).
 
 /** A pass that pauses between pieces of its work and returns its result at the end. */
 export type Pausing<R> = Generator<void, R>;
