@@ -59,16 +59,33 @@ export class ApiClient {
     return this.call<T>('POST', path, body ?? {});
   }
 
-  /** A multipart form (`fields` as text parts), as the browser sends uploads. */
-  async form<T = unknown>(method: string, path: string, fields: Record<string, string>): Promise<Answer<T>> {
+  /**
+   * A multipart form, as the browser's FormData sends it: strings as text parts, Files as files
+   * under their names, other Blobs as files named after their field (`avatar.bin`).
+   */
+  async form<T = unknown>(method: string, path: string, fields: Record<string, string | Blob>): Promise<Answer<T>> {
     const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    for (const [k, v] of Object.entries(fields)) {
+      if (typeof v === 'string' || v instanceof File) body.append(k, v);
+      else body.append(k, v, `${k}.bin`);
+    }
     const headers: Record<string, string> = {};
     if (this.csrf) Object.assign(headers, { cookie: `csrf=${this.csrf}`, 'x-csrf-token': this.csrf });
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     const res = await fetch(new URL(path, this.baseUrl), { method, body, headers });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Answer<T>['body'] };
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : {} };
   }
+}
+
+/** Form fields with each Buffer as a file named take.wav (audio/wav), as the recorder uploads a take. */
+export function asTakeFiles(fields: Record<string, string | Buffer>): Record<string, string | File> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v : new File([new Uint8Array(v)], 'take.wav', { type: 'audio/wav' }),
+    ]),
+  );
 }
 
 /** One HTTP request on its own connection (node:http, because fetch cannot pick the local address). */

@@ -46,16 +46,9 @@ const percentile = (sorted: number[], p: number) =>
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function form(client: ApiClient, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  const json = (await res.json()) as { data: { id: string }; error?: string };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${json.error}`);
-  return json.data;
+  const res = await client.form<{ id: string }>('POST', path, fields);
+  if (res.status >= 400) throw new Error(`${path}: ${res.status} ${res.body.error}`);
+  return res.body.data!;
 }
 
 async function embedded(): Promise<void> {

@@ -56,26 +56,15 @@ afterAll(async () => stack?.stop());
 const eventsOf = (projectId: string, type: string) =>
   seen.filter((e) => e.type === type && (e.payload as { projectId: string }).projectId === projectId);
 
-async function form(client: ApiClient, method: string, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return { status: res.status, body: (await res.json()) as { data: Json; error?: string } };
-}
-
 async function newProject(client: ApiClient, content: string, title = 'Oliver Twist'): Promise<string> {
-  const author = await form(client, 'POST', '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
-  const created = await form(client, 'POST', '/api/projects', {
+  const author = await client.form<Json>('POST', '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
+  const created = await client.form<Json>('POST', '/api/projects', {
     title,
     content,
-    authorId: author.body.data.id as string,
+    authorId: author.body.data!.id as string,
   });
   expect(created.status).toBe(201);
-  const id = created.body.data.id as string;
+  const id = created.body.data!.id as string;
   expect((await client.post(`/api/projects/${id}/detect-structure`, { content })).status).toBe(200);
   return id;
 }
@@ -171,7 +160,7 @@ describe('analysis pipeline', () => {
     const job = requested!.payload as { jobId: string; contentVersion: number };
     await waitFor(async () => (await progress(client, id)).processedChunks > 0, 'the job to be under way');
 
-    const changed = await form(client, 'PATCH', `/api/projects/${id}`, { content: CHAPTERS });
+    const changed = await client.form<Json>('PATCH', `/api/projects/${id}`, { content: CHAPTERS });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ analysisStatus: 'pending', quotes: [] });
     // The old job stops (cancelled at its next chunk); whatever it ends with changes nothing.
@@ -348,7 +337,7 @@ describe('analysis pipeline', () => {
 
     // A new first paragraph moves every offset: the user's speaker moves with its text.
     const preface = 'A word from the editor, added later.\n\n';
-    expect((await form(client, 'PATCH', `/api/projects/${id}`, { content: preface + CHAPTERS })).status).toBe(200);
+    expect((await client.form<Json>('PATCH', `/api/projects/${id}`, { content: preface + CHAPTERS })).status).toBe(200);
     const edited = await project(client, id);
     expect(edited.quotes).toEqual([
       expect.objectContaining({

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import type { Character, Quote } from '@castbook/contracts';
 import { createLogger, Database, freePort } from '@castbook/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, signedUpClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
+import {
+  type ApiClient,
+  asTakeFiles,
+  signedUpClient,
+  startWorkspaceStack,
+  waitFor,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 import { wav } from './audio-fixtures.js';
 import { signedUpPro } from './plans.js';
 
@@ -47,19 +54,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function form(client: ApiClient, path: string, fields: Record<string, string | Buffer>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') body.append(k, v);
-    else body.append(k, new Blob([new Uint8Array(v)], { type: 'audio/wav' }), 'take.wav');
-  }
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return { status: res.status, body: (await res.json()) as { data: Json; error?: string } };
-}
+const form = (client: ApiClient, path: string, fields: Record<string, string | Buffer>) =>
+  client.form<Json>('POST', path, asTakeFiles(fields));
 
 const project = async (client: ApiClient, id: string) =>
   (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
@@ -86,10 +82,10 @@ async function analysedBook() {
   const created = await form(client, '/api/projects', {
     title: 'Ferry',
     content: BOOK,
-    authorId: author.body.data.id as string,
+    authorId: author.body.data!.id as string,
   });
   expect(created.status).toBe(201);
-  const id = created.body.data.id as string;
+  const id = created.body.data!.id as string;
   const first = await analysed(client, id);
   expect(first.analysisStatus).toBe('completed');
   const named = (re: RegExp) => first.characters.find((c) => re.test(c.name))!;

@@ -46,16 +46,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function form(client: ApiClient, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return ((await res.json()) as { data: Record<string, string> }).data;
-}
+const form = async (client: ApiClient, path: string, fields: Record<string, string>) =>
+  (await client.form<Record<string, string>>('POST', path, fields)).body.data!;
 
 const line = (text: string, speakerId: string, id: string) => {
   const start = BOOK.indexOf(`"${text}"`);

@@ -17,16 +17,8 @@ const CH1 =
 const CH2 = 'CHAPTER II. The Road\n\nPiet walked alone.\n\n"Nobody follows," Piet muttered.\n\n';
 const BOOK = CH1 + CH2;
 
-async function form(client: ApiClient, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return (await res.json()) as { data: Json };
-}
+const form = async (client: ApiClient, path: string, fields: Record<string, string>) =>
+  (await client.form<Json>('POST', path, fields)).body as { data: Json };
 
 const quoteAt = (text: string, speakerId: string, i: number) => {
   const start = BOOK.indexOf(`"${text}"`);

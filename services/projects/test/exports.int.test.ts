@@ -14,17 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-async function form(client: ApiClient, method: string, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown>; error?: string } };
-}
-
 /** A GET answering bytes, as the browser's download does it (bearer token, no cookie needed). */
 async function download(client: ApiClient, path: string) {
   const res = await fetch(`${client.baseUrl}${path}`, {
@@ -90,14 +79,17 @@ const QUOTES = quotesOf({ anne1: ANNE.id, tom1: TOM.id, anne2: TOM.id, tom2: TOM
 QUOTES[2] = { ...QUOTES[2]!, speakerId: ANNE.id, confidence: 1, attributionMethod: 'user' as 'explicit' };
 
 async function bookProject(client: ApiClient, title: string, content = BOOK): Promise<string> {
-  const author = await form(client, 'POST', '/api/authors', { firstName: 'Ada', lastName: 'Writer' });
-  const created = await form(client, 'POST', '/api/projects', {
+  const author = await client.form<Record<string, unknown>>('POST', '/api/authors', {
+    firstName: 'Ada',
+    lastName: 'Writer',
+  });
+  const created = await client.form<Record<string, unknown>>('POST', '/api/projects', {
     title,
     content,
-    authorId: author.body.data.id as string,
+    authorId: author.body.data!.id as string,
   });
   expect(created.status).toBe(201);
-  const id = created.body.data.id as string;
+  const id = created.body.data!.id as string;
   expect((await client.post(`/api/projects/${id}/detect-structure`, {})).status).toBe(200);
   return id;
 }

@@ -22,16 +22,8 @@ afterAll(async () => stack?.stop());
 
 const BOOK = `CHAPTER I. The Quay\n\n${'Gulls wheeled over the grey water all morning. '.repeat(8)}\n\n"Ahoy," said Meg. "Ahoy yourself," said Ned. "Tide's turning," said Meg.\n`;
 
-async function form(client: ApiClient, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return (await res.json()) as { data: { id: string } };
-}
+const form = async (client: ApiClient, path: string, fields: Record<string, string>) =>
+  (await client.form<{ id: string }>('POST', path, fields)).body as { data: { id: string } };
 
 async function newProject(client: ApiClient, title: string): Promise<string> {
   const author = await form(client, '/api/authors', { firstName: 'Ada', lastName: 'Writer' });

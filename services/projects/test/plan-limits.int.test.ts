@@ -8,14 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, TOPICS, type PlanId } from '@castbook/contracts';
 import { createLogger, Database, newEvent } from '@castbook/platform';
-import {
-  type Answer,
-  type ApiClient,
-  signedUpClient,
-  startWorkspaceStack,
-  waitFor,
-  type WorkspaceStack,
-} from '@castbook/test-kit';
+import { type ApiClient, signedUpClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
 import { wav } from './audio-fixtures.js';
 
 type Json = Record<string, unknown>;
@@ -37,20 +30,14 @@ const MESSAGES = {
   readOnly: 'This project is read-only: your Free plan allows 1 project. Upgrade or delete a project to edit it.',
 };
 
-async function send(client: ApiClient, method: string, path: string, fields: Record<string, string | Buffer>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') body.append(k, v);
-    else body.append(k, new Blob([new Uint8Array(v)]), `${k}.bin`);
-  }
-  const res = await fetch(`${client.baseUrl}${path}`, {
+const send = (client: ApiClient, method: string, path: string, fields: Record<string, string | Buffer>) =>
+  client.form<Json>(
     method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} } as Answer<Json>;
-}
+    path,
+    Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : new Blob([new Uint8Array(v)])]),
+    ),
+  );
 
 let stack: WorkspaceStack;
 let projectsDb: Database;

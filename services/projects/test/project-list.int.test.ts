@@ -40,19 +40,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function send(client: ApiClient, method: string, path: string, fields: Record<string, string | Blob>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') body.append(k, v);
-    else body.append(k, v, `${k}.bin`);
-  }
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return { status: res.status, body: (await res.json()) as { data?: Json; error?: string } };
-}
+const send = (client: ApiClient, method: string, path: string, fields: Record<string, string | Blob>) =>
+  client.form<Json>(method, path, fields);
 
 const list = (client: ApiClient, query = '') => client.get<Json[]>(`/api/projects${query}`) as Promise<Page>;
 

@@ -4,30 +4,12 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Answer,
-  type ApiClient,
-  signedUpClient,
-  startWorkspaceStack,
-  type WorkspaceStack,
-} from '@castbook/test-kit';
+import { type ApiClient, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
 
 type Json = Record<string, unknown>;
 
-async function send(client: ApiClient, method: string, path: string, fields: Record<string, string | Blob>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') body.append(k, v);
-    else body.append(k, v, `${k}.bin`);
-  }
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} } as Answer<Json>;
-}
+const send = (client: ApiClient, method: string, path: string, fields: Record<string, string | Blob>) =>
+  client.form<Json>(method, path, fields);
 
 /** Every file under a folder, as paths relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {

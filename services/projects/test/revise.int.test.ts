@@ -35,16 +35,11 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-async function send(client: ApiClient, method: string, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return { status: res.status, body: (await res.json()) as { data: { id: string }; error?: string } };
-}
+const send = async (client: ApiClient, method: string, path: string, fields: Record<string, string>) =>
+  (await client.form<{ id: string }>(method, path, fields)) as {
+    status: number;
+    body: { data: { id: string }; error?: string };
+  };
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -81,16 +81,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function form(client: ApiClient, method: string, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return ((await res.json()) as { data: Record<string, string> }).data;
-}
+const form = async (client: ApiClient, method: string, path: string, fields: Record<string, string>) =>
+  (await client.form<Record<string, string>>(method, path, fields)).body.data!;
 
 let books = 0;
 async function projectOf(tier: 'free' | 'pro', s = stack) {

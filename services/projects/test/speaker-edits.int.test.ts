@@ -56,17 +56,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function form(client: ApiClient, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method: 'POST',
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-}
-
 const project = async (client: ApiClient, id: string) =>
   (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
 
@@ -84,14 +73,17 @@ async function analysed(client: ApiClient, id: string): Promise<ProjectView> {
 
 async function analysedBook() {
   const { client } = await signedUpClient(stack.gatewayUrl);
-  const author = await form(client, '/api/authors', { firstName: 'Tove', lastName: 'Lind' });
-  const created = await form(client, '/api/projects', {
+  const author = await client.form<Record<string, unknown>>('POST', '/api/authors', {
+    firstName: 'Tove',
+    lastName: 'Lind',
+  });
+  const created = await client.form<Record<string, unknown>>('POST', '/api/projects', {
     title: 'Flood',
     content: BOOK,
-    authorId: author.body.data.id as string,
+    authorId: author.body.data!.id as string,
   });
   expect(created.status).toBe(201);
-  const id = created.body.data.id as string;
+  const id = created.body.data!.id as string;
   const first = await analysed(client, id);
   expect(first.analysisStatus).toBe('completed');
   const named = (re: RegExp) => first.characters.find((c) => re.test(c.name))!.id;

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, TOPICS, type Character, type PlanId } from '@castbook/contracts';
 import { createLogger, Database, newEvent, serviceSecret } from '@castbook/platform';
-import { type Answer, type ApiClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
+import {
+  type Answer,
+  type ApiClient,
+  asTakeFiles,
+  startWorkspaceStack,
+  waitFor,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 import { AudioUrls } from '../src/domain/audio-urls.js';
 import { PNG, wav } from './audio-fixtures.js';
 import { planApplied, signedUpPro } from './plans.js';
@@ -37,21 +44,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function form(client: ApiClient, method: string, path: string, fields: Record<string, string | Buffer>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') body.append(k, v);
-    // The name says WAV whatever the bytes are: the server must read the bytes.
-    else body.append(k, new Blob([new Uint8Array(v)], { type: 'audio/wav' }), 'take.wav');
-  }
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} } as Answer<Character & Json>;
-}
+/** A form whose Buffers go as files named take.wav, whatever the bytes are: the server must read the bytes. */
+const form = (client: ApiClient, method: string, path: string, fields: Record<string, string | Buffer>) =>
+  client.form<Character & Json>(method, path, asTakeFiles(fields));
 
 /** A raw GET (the bytes, the headers), with or without the bearer token. */
 async function fetchAudio(client: ApiClient | null, url: string, headers: Record<string, string> = {}) {

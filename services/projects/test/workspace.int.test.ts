@@ -4,14 +4,7 @@
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Answer,
-  type ApiClient,
-  signedUpClient,
-  startWorkspaceStack,
-  waitFor,
-  type WorkspaceStack,
-} from '@castbook/test-kit';
+import { type ApiClient, signedUpClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
 import { wav as realWav } from './audio-fixtures.js';
 
 const PNG = Buffer.from(
@@ -23,20 +16,8 @@ const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), 
 type Json = Record<string, unknown>;
 
 /** A multipart call through the gateway with the client's csrf and bearer token. */
-async function send(client: ApiClient, method: string, path: string, fields: Record<string, string | Blob>) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') body.append(k, v);
-    else body.append(k, v, `${k}.bin`);
-  }
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method,
-    body,
-    headers: { cookie: `csrf=${client.csrf}`, 'x-csrf-token': client.csrf!, authorization: `Bearer ${client.token}` },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} } as Answer<Json>;
-}
+const send = (client: ApiClient, method: string, path: string, fields: Record<string, string | Blob>) =>
+  client.form<Json>(method, path, fields);
 
 const blob = (b: Buffer | string) => new Blob([typeof b === 'string' ? b : new Uint8Array(b)]);
 
