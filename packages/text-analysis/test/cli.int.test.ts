@@ -1,6 +1,6 @@
 // The castbook-analyze bin as a program: from its one-file build and from the TypeScript source.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,20 @@ describe('castbook-analyze bin', () => {
       expect(run.status).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^castbook-analyze: .*empty\.txt is empty \(usage: castbook-analyze FILE/);
+    }
+  });
+
+  it('runs the source, and says so, when the build is older than a source file', () => {
+    const cli = join(pkg, 'dist', 'castbook-analyze.mjs');
+    const { atime, mtime } = statSync(cli);
+    utimesSync(cli, atime, new Date(0));
+    try {
+      const run = analyse(book);
+      expect(run.status).toBe(0);
+      expect(run.stderr).toMatch(/^castbook-analyze: dist\/castbook-analyze\.mjs is older than the sources/);
+      expect(run.stdout).toBe(analyse(book, { CASTBOOK_FROM_SOURCE: '1' }).stdout);
+    } finally {
+      utimesSync(cli, atime, mtime);
     }
   });
 });
