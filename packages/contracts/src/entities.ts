@@ -1,6 +1,7 @@
 // Entity shapes of SPEC §3, shared by services and the frontend.
 import { z } from 'zod';
 import { issuedAudioSample, safeDocument, safeLine, safeText, trimmedPattern } from './text.js';
+import { OUTLINE_LEVELS, type OutlineType } from './outline-levels.js';
 
 const id = z.string().min(1);
 const isoDate = z.string().datetime({ offset: true });
@@ -46,43 +47,8 @@ export const author = z.object({
 });
 export type Author = z.infer<typeof author>;
 
-/** Outline item types and their levels (SPEC §3). Higher level = larger unit. */
-export const OUTLINE_LEVELS = {
-  series: 100,
-  saga: 95,
-  collection: 90,
-  anthology: 90,
-  omnibus: 90,
-  volume: 80,
-  book: 70,
-  part: 60,
-  act: 55,
-  section: 50,
-  prologue: 45,
-  epilogue: 45,
-  introduction: 45,
-  preface: 45,
-  foreword: 45,
-  afterword: 45,
-  appendix: 45,
-  glossary: 45,
-  index: 45,
-  conclusion: 45,
-  chapter: 40,
-  episode: 38,
-  scene: 35,
-  subsection: 30,
-} as const;
-export type OutlineType = keyof typeof OUTLINE_LEVELS;
+export * from './outline-levels.js';
 export const outlineType = z.enum(Object.keys(OUTLINE_LEVELS) as [OutlineType, ...OutlineType[]]);
-
-/** The broad class each outline type maps to (SPEC §3: book, part or chapter). */
-export function outlineClass(type: OutlineType): 'book' | 'part' | 'chapter' {
-  const level = OUTLINE_LEVELS[type];
-  if (level >= 70) return 'book';
-  if (level >= 50) return 'part';
-  return 'chapter';
-}
 
 export interface OutlineItem {
   id: string;

@@ -2,7 +2,7 @@
 // in order, are at most `size` characters, end at a blank line, sentence end or space where one is
 // near, and never run across the start of an outline item.
 import type { Chunk, OutlineItem } from '@castbook/contracts';
-import { outlineClass } from '../structure/levels.js';
+import { outlineClass } from '@castbook/contracts/outline-levels';
 import { findCut } from './boundaries.js';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;

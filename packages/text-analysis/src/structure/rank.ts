@@ -2,7 +2,7 @@
 // (preface, epilogue, ...; level 45) nests like a chapter: a chapter after a preface is its
 // sibling, not its child.
 import type { OutlineType } from '@castbook/contracts';
-import { OUTLINE_LEVELS } from './levels.js';
+import { OUTLINE_LEVELS } from '@castbook/contracts/outline-levels';
 
 export const MATTER_TYPES: ReadonlySet<OutlineType> = new Set<OutlineType>([
   'prologue',
