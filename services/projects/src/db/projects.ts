@@ -1,65 +1,59 @@
 // projects, author_names, plan_limits, audio_samples and author_storage tables: the only place their
 // SQL lives. Project queries are all scoped by user.
-import { planOf, type Character, type OutlineItem, type Quote } from '@castbook/contracts';
+import { planOf } from '@castbook/contracts';
 import type { Queryable } from '@castbook/platform';
 import type { AuthorName, ListPosition, PlanLimits, ProjectListRecord, ProjectRecord } from '../domain/projects.js';
 
-interface Row {
-  id: string;
-  user_id: string;
-  author_id: string | null;
-  title: string;
-  content_version: number;
-  content_key: string;
-  content_length: number;
-  word_count: number;
-  analysis_status: ProjectRecord['analysisStatus'];
-  analysis_job_id: string | null;
-  analysis_content_version: number | null;
-  analysis_previous_status: ProjectRecord['analysisStatus'] | null;
-  analysis_error: string | null;
-  outline: OutlineItem[];
-  characters: Character[];
-  quotes: Quote[];
-  thumbnail_key: string | null;
-  thumbnail_type: string | null;
-  cover_seed: number;
-  created_at: Date;
-  updated_at: Date;
-  content_bytes: string;
-  thumbnail_bytes: string;
-  revision: string;
-}
-const COLUMNS =
-  'id, user_id, author_id, title, content_version, content_key, content_length, word_count, analysis_status, ' +
-  'outline, characters, quotes, thumbnail_key, thumbnail_type, cover_seed, created_at, updated_at, ' +
-  'analysis_job_id, analysis_content_version, analysis_previous_status, analysis_error, content_bytes, thumbnail_bytes, revision';
+/**
+ * Each field of a ProjectRecord and the column that stores it. Reads, inserts and updates are all
+ * built from this one list, so a new field is added here (and to the migration) and nowhere else.
+ */
+const COLUMN_OF = {
+  id: 'id',
+  userId: 'user_id',
+  authorId: 'author_id',
+  title: 'title',
+  contentVersion: 'content_version',
+  contentKey: 'content_key',
+  contentLength: 'content_length',
+  wordCount: 'word_count',
+  analysisStatus: 'analysis_status',
+  analysisJobId: 'analysis_job_id',
+  analysisContentVersion: 'analysis_content_version',
+  analysisPreviousStatus: 'analysis_previous_status',
+  analysisError: 'analysis_error',
+  outline: 'outline',
+  characters: 'characters',
+  quotes: 'quotes',
+  thumbnailKey: 'thumbnail_key',
+  thumbnailType: 'thumbnail_type',
+  coverSeed: 'cover_seed',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  contentBytes: 'content_bytes',
+  thumbnailBytes: 'thumbnail_bytes',
+  revision: 'revision',
+} as const satisfies Record<keyof ProjectRecord, string>;
+type Field = keyof ProjectRecord;
+const FIELDS = Object.keys(COLUMN_OF) as Field[];
+/** The select list that reads a row as a ProjectRecord's fields: `author_id AS "authorId"`, … */
+const SELECTED = FIELDS.map((f) => `${COLUMN_OF[f]} AS "${f}"`).join(', ');
+/** jsonb columns, written as JSON text. */
+const JSON_FIELDS: ReadonlySet<Field> = new Set<Field>(['outline', 'characters', 'quotes']);
+/** What an update rewrites: all but the row's identity, its creation time and its revision (raised by the update). */
+const UPDATED = FIELDS.filter((f) => !['id', 'userId', 'createdAt', 'revision'].includes(f));
 
+const columnValue = (p: ProjectRecord, f: Field) => (JSON_FIELDS.has(f) ? JSON.stringify(p[f]) : p[f]);
+
+/** A row as pg reads it: bigint columns arrive as text. */
+type BigintField = 'contentBytes' | 'thumbnailBytes' | 'revision';
+type Row = Omit<ProjectRecord, BigintField> & Record<BigintField, string>;
+
+// A user's bytes and a row's revisions stay far below 2^53.
 const toRecord = (r: Row): ProjectRecord => ({
-  id: r.id,
-  userId: r.user_id,
-  authorId: r.author_id,
-  title: r.title,
-  contentVersion: r.content_version,
-  contentKey: r.content_key,
-  contentLength: r.content_length,
-  wordCount: r.word_count,
-  analysisStatus: r.analysis_status,
-  analysisJobId: r.analysis_job_id,
-  analysisContentVersion: r.analysis_content_version,
-  analysisPreviousStatus: r.analysis_previous_status,
-  analysisError: r.analysis_error,
-  outline: r.outline,
-  characters: r.characters,
-  quotes: r.quotes,
-  thumbnailKey: r.thumbnail_key,
-  thumbnailType: r.thumbnail_type,
-  coverSeed: r.cover_seed,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  // bigint columns arrive as text; a user's bytes stay far below 2^53.
-  contentBytes: Number(r.content_bytes),
-  thumbnailBytes: Number(r.thumbnail_bytes),
+  ...r,
+  contentBytes: Number(r.contentBytes),
+  thumbnailBytes: Number(r.thumbnailBytes),
   revision: Number(r.revision),
 });
 
@@ -151,7 +145,7 @@ export async function findProject(
   lock = false,
 ): Promise<ProjectRecord | undefined> {
   const { rows } = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM projects WHERE user_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${SELECTED} FROM projects WHERE user_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`,
     [userId, id],
   );
   return rows[0] && toRecord(rows[0]);
@@ -159,7 +153,7 @@ export async function findProject(
 
 /** A project by id alone, locked: for consumers of events that name it (the event carries no caller). */
 export async function findProjectForUpdate(db: Queryable, id: string): Promise<ProjectRecord | undefined> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 FOR UPDATE`, [id]);
+  const { rows } = await db.query<Row>(`SELECT ${SELECTED} FROM projects WHERE id = $1 FOR UPDATE`, [id]);
   return rows[0] && toRecord(rows[0]);
 }
 
@@ -175,71 +169,19 @@ export async function lockUserProjects(db: Queryable, userId: string): Promise<v
 
 export async function insertProject(db: Queryable, p: ProjectRecord): Promise<void> {
   await db.query(
-    `INSERT INTO projects (${COLUMNS})
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
-    [
-      p.id,
-      p.userId,
-      p.authorId,
-      p.title,
-      p.contentVersion,
-      p.contentKey,
-      p.contentLength,
-      p.wordCount,
-      p.analysisStatus,
-      JSON.stringify(p.outline),
-      JSON.stringify(p.characters),
-      JSON.stringify(p.quotes),
-      p.thumbnailKey,
-      p.thumbnailType,
-      p.coverSeed,
-      p.createdAt,
-      p.updatedAt,
-      p.analysisJobId,
-      p.analysisContentVersion,
-      p.analysisPreviousStatus,
-      p.analysisError,
-      p.contentBytes,
-      p.thumbnailBytes,
-      p.revision,
-    ],
+    `INSERT INTO projects (${FIELDS.map((f) => COLUMN_OF[f]).join(', ')})
+     VALUES (${FIELDS.map((_, i) => `$${i + 1}`).join(', ')})`,
+    FIELDS.map((f) => columnValue(p, f)),
   );
 }
 
 /** Writes the row, raising its revision: answers the project as stored, with its new revision. */
 export async function updateProject(db: Queryable, p: ProjectRecord): Promise<ProjectRecord> {
   const { rows } = await db.query<{ revision: string }>(
-    `UPDATE projects SET author_id = $3, title = $4, content_version = $5, content_key = $6, content_length = $7,
-       word_count = $8, analysis_status = $9, outline = $10, characters = $11, quotes = $12, thumbnail_key = $13,
-       thumbnail_type = $14, cover_seed = $15, updated_at = $16, analysis_job_id = $17,
-       analysis_content_version = $18, analysis_previous_status = $19, analysis_error = $20,
-       content_bytes = $21, thumbnail_bytes = $22, revision = revision + 1
+    `UPDATE projects SET ${UPDATED.map((f, i) => `${COLUMN_OF[f]} = $${i + 3}`).join(', ')}, revision = revision + 1
      WHERE user_id = $1 AND id = $2
      RETURNING revision`,
-    [
-      p.userId,
-      p.id,
-      p.authorId,
-      p.title,
-      p.contentVersion,
-      p.contentKey,
-      p.contentLength,
-      p.wordCount,
-      p.analysisStatus,
-      JSON.stringify(p.outline),
-      JSON.stringify(p.characters),
-      JSON.stringify(p.quotes),
-      p.thumbnailKey,
-      p.thumbnailType,
-      p.coverSeed,
-      p.updatedAt,
-      p.analysisJobId,
-      p.analysisContentVersion,
-      p.analysisPreviousStatus,
-      p.analysisError,
-      p.contentBytes,
-      p.thumbnailBytes,
-    ],
+    [p.userId, p.id, ...UPDATED.map((f) => columnValue(p, f))],
   );
   // Every caller holds the row's lock (FOR UPDATE), so it is there to update.
   return { ...p, revision: Number(rows[0]!.revision) };
