@@ -1,6 +1,7 @@
 // Speaker edits over many lines and the casting breakdown (issue 19; services/projects README,
 // "Speaker edits over many lines"). The edits answer the project's characters and quotes as they
 // are after the change, like merge and delete (cast-api.ts).
+import type { Breakdown, SpreadProposal } from '@castbook/contracts';
 import { api } from './client';
 import { withAction } from './call-error';
 import { castCall, type Cast } from './cast-api';
@@ -13,37 +14,6 @@ export const SPEAKER_EDIT_MESSAGES = {
   split: 'Failed to split the lines',
   breakdown: 'Failed to load the breakdown',
 } as const;
-
-export interface SpreadChange {
-  quoteId: string;
-  startOffset: number;
-  excerpt: string;
-  fromSpeakerId: string | null;
-  toSpeakerId: string | null;
-  confidence: number;
-}
-
-export interface SpreadProposal {
-  contentVersion: number;
-  startOffset: number;
-  endOffset: number;
-  conversationQuotes: number;
-  changes: SpreadChange[];
-}
-
-export interface BreakdownEntry {
-  characterId: string | null;
-  name: string;
-  color: string | null;
-  lines: number;
-  words: number;
-  perChapter: { chapter: number; lines: number; words: number }[];
-}
-
-export interface Breakdown {
-  chapters: { number: number; title: string }[];
-  entries: BreakdownEntry[];
-}
 
 const quotePath = (projectId: string, quoteId: string) =>
   `${projectKey(projectId)}/quotes/${encodeURIComponent(quoteId)}`;

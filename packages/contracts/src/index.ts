@@ -10,3 +10,4 @@ export * from './character-analysis.js';
 export * from './review.js';
 export * from './notifications.js';
 export * from './second-opinion.js';
+export * from './speaker-edits.js';

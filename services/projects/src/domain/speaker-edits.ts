@@ -5,7 +5,7 @@
 // seeing the proposal, the count, or the lines themselves), and re-analysis keeps the user's
 // speakers (reanalysis.ts), so these edits survive it the same way one fixed line does.
 import { randomUUID } from 'node:crypto';
-import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { Character, OutlineItem, Quote, SpreadChange, SpreadProposal } from '@castbook/contracts';
 import { HttpError } from '@castbook/platform';
 import { redecideConversation } from '@castbook/text-analysis';
 import { VOICE_MESSAGES } from './audio-content.js';
@@ -26,26 +26,6 @@ export const SPEAKER_EDIT_MESSAGES = {
 
 /** Characters of a quote's excerpt in a proposal: enough to recognise the line in a list. */
 const EXCERPT = 120;
-
-export interface SpreadChange {
-  quoteId: string;
-  startOffset: number;
-  excerpt: string;
-  fromSpeakerId: string | null;
-  toSpeakerId: string | null;
-  /** The engine's confidence in the new speaker. */
-  confidence: number;
-}
-
-export interface SpreadProposal {
-  /** The project's text version the proposal was made on: applying it on another is a 409. */
-  contentVersion: number;
-  startOffset: number;
-  endOffset: number;
-  /** Quotes of the conversation (the fixed one and the user's own included). */
-  conversationQuotes: number;
-  changes: SpreadChange[];
-}
 
 const excerptOf = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,7 @@
 // The book as every export reads it (issue 19): its chapters, its quotes in reading order with the
 // chapter and position of each, who says them, and the counts of the cast list and the casting
 // breakdown. Pure: the route loads the project and its text, the renderers only lay this out.
-import { outlineClass, type Character, type OutlineItem, type Quote } from '@castbook/contracts';
+import { outlineClass, type Breakdown, type Character, type OutlineItem, type Quote } from '@castbook/contracts';
 
 export interface BookChapter {
   /** The outline's title, or 'Front matter' for the text before the first chapter. */
@@ -136,26 +136,12 @@ export function unattributedCounts(book: BookView): Omit<CastEntry, 'character'>
   return entry;
 }
 
-export interface BreakdownEntry {
-  /** null for the unattributed quotes. */
-  characterId: string | null;
-  name: string;
-  color: string | null;
-  lines: number;
-  words: number;
-  /** Chapters where the entry speaks, in order; `chapter` is 1-based, as breakdown.csv numbers them. */
-  perChapter: { chapter: number; lines: number; words: number }[];
-}
-
 /**
  * The casting breakdown (issue 19): lines and words per character per chapter, characters by most
  * lines (those who speak), then the unattributed quotes. One computation for breakdown.csv and the
  * workspace's chart (GET …/breakdown), so both always show the same figures.
  */
-export function breakdown(book: BookView): {
-  chapters: { number: number; title: string }[];
-  entries: BreakdownEntry[];
-} {
+export function breakdown(book: BookView): Breakdown {
   const perChapter = (m: Map<number, { lines: number; words: number }>) =>
     [...m].sort((a, b) => a[0] - b[0]).map(([k, c]) => ({ chapter: k + 1, lines: c.lines, words: c.words }));
   const rest = unattributedCounts(book);

@@ -1,7 +1,16 @@
 // Issue 19: speaker edits over many lines (services/projects README, "Speaker edits over many
 // lines") and the casting breakdown the workspace charts. The edits answer the project's characters
 // (takes with their signed playUrl) and quotes as they are after the change, like merge and delete.
-import { apiError, apiSuccess, character, hexColor, ok, quote } from '@castbook/contracts';
+import {
+  apiError,
+  apiSuccess,
+  breakdown as breakdownSchema,
+  character,
+  hexColor,
+  ok,
+  quote,
+  spreadProposal,
+} from '@castbook/contracts';
 import { currentUser, errorResponses, type authHook, type HttpService } from '@castbook/platform';
 import { z } from 'zod';
 import type { AudioUrls } from '../domain/audio-urls.js';
@@ -18,36 +27,7 @@ const READ_ONLY_403 = apiError.describe(
 const idString = (what: string) => z.string().min(1).max(200).describe(what);
 const speakerId = z.string().max(200).nullable();
 
-const spreadChange = z.object({
-  quoteId: z.string(),
-  startOffset: z.number().int(),
-  excerpt: z.string(),
-  fromSpeakerId: z.string().nullable(),
-  toSpeakerId: z.string().nullable(),
-  confidence: z.number(),
-});
-const spreadProposal = z.object({
-  contentVersion: z.number().int().describe('Send it back to apply: another text version is a 409'),
-  startOffset: z.number().int(),
-  endOffset: z.number().int(),
-  conversationQuotes: z.number().int(),
-  changes: z.array(spreadChange),
-});
 const castAnswer = { characters: z.array(character), quotes: z.array(quote) };
-const breakdownAnswer = z.object({
-  chapters: z.array(z.object({ number: z.number().int(), title: z.string() })),
-  entries: z.array(
-    z.object({
-      characterId: z.string().nullable(),
-      name: z.string(),
-      color: z.string().nullable(),
-      lines: z.number().int(),
-      words: z.number().int(),
-      perChapter: z.array(z.object({ chapter: z.number().int(), lines: z.number().int(), words: z.number().int() })),
-    }),
-  ),
-});
-
 export function speakerEditRoutes(
   app: HttpService,
   deps: { projects: Projects; audioUrls: AudioUrls },
@@ -196,7 +176,7 @@ export function speakerEditRoutes(
         summary: 'The casting breakdown: lines and words per character per chapter',
         description: 'The figures of breakdown.csv (one computation), for the workspace chart.',
         params: z.object({ id: z.string() }),
-        response: { 200: apiSuccess(breakdownAnswer), ...errorResponses(401, 404) },
+        response: { 200: apiSuccess(breakdownSchema), ...errorResponses(401, 404) },
       },
     },
     async (req) => {

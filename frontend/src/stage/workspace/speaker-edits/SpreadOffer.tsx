@@ -24,8 +24,8 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import EastIcon from '@mui/icons-material/East';
-import type { Character } from '@castbook/contracts';
-import { applySpread, proposeSpread, type SpreadProposal } from '../../../api/speaker-edits-api';
+import type { Character, SpreadProposal } from '@castbook/contracts';
+import { applySpread, proposeSpread } from '../../../api/speaker-edits-api';
 import type { RunCastEdit } from './run-cast-edit';
 import { speakerColor } from '../colors';
 

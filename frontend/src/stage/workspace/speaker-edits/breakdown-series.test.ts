@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Breakdown } from '../../../api/speaker-edits-api';
+import type { Breakdown } from '@castbook/contracts';
 import { breakdownSeries } from './breakdown-series';
 
 const entry = (n: number, perChapter: [number, number, number][]) => ({

@@ -1,5 +1,5 @@
 // The breakdown chart's series (BreakdownDialog): pure, so the grouping is unit-tested.
-import type { Breakdown } from '../../../api/speaker-edits-api';
+import type { Breakdown } from '@castbook/contracts';
 import { speakerColor } from '../colors';
 
 /** Voices drawn as their own series; the rest are summed into one, so the colours stay readable. */
