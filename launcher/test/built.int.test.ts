@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@castbook/platform';
-import { signedUpClient, waitFor } from '@castbook/test-kit';
+import { analysedProject, newBook, signedUpClient, waitFor } from '@castbook/test-kit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -53,23 +53,8 @@ describe('the built app', () => {
     );
 
     const { client } = await signedUpClient(base);
-    const author = await client.form<{ id: string }>('POST', '/api/authors', {
-      firstName: 'Hester',
-      lastName: 'Quayle',
-    });
-    const created = await client.form<{ id: string }>('POST', '/api/projects', {
-      title: 'The Quay',
-      content: BOOK,
-      authorId: author.body.data!.id,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.data!.id;
-    expect((await client.post(`/api/projects/${id}/analyze`)).status).toBe(200);
-    const project = await waitFor(async () => {
-      const p = (await client.get<{ analysisStatus: string; characters: { name: string }[] }>(`/api/projects/${id}`))
-        .body.data!;
-      return p.analysisStatus !== 'in_progress' && p;
-    }, 'the analysis to settle');
+    const { id } = await newBook(client, { title: 'The Quay', content: BOOK });
+    const project = await analysedProject<{ analysisStatus: string; characters: { name: string }[] }>(client, id);
     expect(project.analysisStatus, stderr).toBe('completed');
     expect(project.characters.map((c) => c.name)).toEqual(expect.arrayContaining(['Orla', 'Idris']));
 

@@ -4,6 +4,7 @@
 // `@castbook/test-kit/client`, `/pdnc`, `/servers`, `/tokens`.
 export * from './api-client.js';
 export * from './auth-stack.js';
+export * from './books.js';
 export * from './databases.js';
 export * from './infra.js';
 export * from './pdnc.js';

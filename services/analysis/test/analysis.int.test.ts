@@ -8,7 +8,9 @@ import { stripMarkup } from '@castbook/text-analysis/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
+  newBook,
   pdncText,
+  settledProject,
   signedUpClient,
   startWorkspaceStack,
   waitFor,
@@ -57,14 +59,7 @@ const eventsOf = (projectId: string, type: string) =>
   seen.filter((e) => e.type === type && (e.payload as { projectId: string }).projectId === projectId);
 
 async function newProject(client: ApiClient, content: string, title = 'Oliver Twist'): Promise<string> {
-  const author = await client.form<Json>('POST', '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
-  const created = await client.form<Json>('POST', '/api/projects', {
-    title,
-    content,
-    authorId: author.body.data!.id as string,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.data!.id as string;
+  const { id } = await newBook(client, { title, content });
   expect((await client.post(`/api/projects/${id}/detect-structure`, { content })).status).toBe(200);
   return id;
 }
@@ -73,17 +68,6 @@ const project = async (client: ApiClient, id: string) =>
   (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
 const progress = async (client: ApiClient, id: string) =>
   (await client.get<Progress>(`/api/projects/${id}/analysis-progress`)).body.data!;
-
-async function settled(client: ApiClient, id: string, timeoutMs = 60_000): Promise<ProjectView> {
-  return waitFor(
-    async () => {
-      const p = await project(client, id);
-      return p.analysisStatus !== 'in_progress' && p;
-    },
-    'the analysis to settle',
-    timeoutMs,
-  );
-}
 
 describe('analysis pipeline', () => {
   it('analyses a book chunk by chunk and applies exactly what the engine finds on the whole text', async () => {
@@ -118,7 +102,7 @@ describe('analysis pipeline', () => {
     expect(steps.length).toBeGreaterThanOrEqual(Math.min(done.totalChunks - 1, 9));
     expect(tenths.at(-1)).toBe(progressTenth({ processedChunks: done.totalChunks - 1, totalChunks: done.totalChunks }));
 
-    const applied = await settled(client, id);
+    const applied = await settledProject<ProjectView>(client, id);
     expect(applied.analysisStatus).toBe('completed');
     const expected = analyze(CHAPTERS);
     expect(applied.characters).toEqual(expected.characters);
@@ -143,7 +127,7 @@ describe('analysis pipeline', () => {
     expect((await client.post<ProjectView>(`/api/projects/${id}/analyze`)).body.data!.analysisStatus).toBe(
       'in_progress',
     );
-    expect((await settled(client, id)).analysisStatus).toBe('completed');
+    expect((await settledProject<ProjectView>(client, id)).analysisStatus).toBe('completed');
     await waitFor(() => eventsOf(id, 'analysis.requested.v1').length > 0, 'the request event');
     expect(eventsOf(id, 'analysis.requested.v1')).toHaveLength(1);
     expect(eventsOf(id, 'analysis.completed.v1')).toHaveLength(1);
@@ -186,7 +170,7 @@ describe('analysis pipeline', () => {
 
     // Analysing the new text works and gives the new text's result.
     await client.post(`/api/projects/${id}/analyze`);
-    const fresh = await settled(client, id);
+    const fresh = await settledProject<ProjectView>(client, id);
     expect(fresh.analysisStatus).toBe('completed');
     expect(fresh.quotes).toEqual(analyze(CHAPTERS).quotes);
     // The new job's result came after the late one on the project's partition of analysis.events, so
@@ -248,7 +232,7 @@ describe('analysis pipeline', () => {
     const { client } = await signedUpClient(stack.gatewayUrl);
     const id = await newProject(client, CHAPTERS);
     await client.post(`/api/projects/${id}/analyze`);
-    const first = await settled(client, id);
+    const first = await settledProject<ProjectView>(client, id);
     expect(first.analysisStatus).toBe('completed');
 
     const bumble = first.characters.find((c) => /Bumble/.test(c.name))!;
@@ -304,7 +288,7 @@ describe('analysis pipeline', () => {
     const { client } = await signedUpClient(stack.gatewayUrl);
     const id = await newProject(client, CHAPTERS);
     await client.post(`/api/projects/${id}/analyze`);
-    const first = await settled(client, id);
+    const first = await settledProject<ProjectView>(client, id);
     const bumble = first.characters.find((c) => /Bumble/.test(c.name))!;
     const renamed = first.characters.map((c) => (c.id === bumble.id ? { ...c, name: 'The Parish Beadle' } : c));
     expect((await client.call('PATCH', `/api/projects/${id}/characters`, { characters: renamed })).status).toBe(200);
@@ -358,7 +342,7 @@ describe('analysis pipeline', () => {
     const { client } = await signedUpClient(stack.gatewayUrl);
     const id = await newProject(client, CHAPTERS);
     await client.post(`/api/projects/${id}/analyze`);
-    expect((await settled(client, id)).analysisStatus).toBe('completed');
+    expect((await settledProject<ProjectView>(client, id)).analysisStatus).toBe('completed');
     expect(await progress(client, id)).toMatchObject({ isComplete: true, statusMessage: 'Analysis complete' });
     // What project events told this service, without the events that would follow (a lagging bus).
     const db = new Database({ url: stack.databases.analysis!, logger: createLogger('test', 'warn') });
@@ -399,7 +383,7 @@ describe('analysis pipeline', () => {
       expect(res.body).toMatchObject({ success: false, error: 'Project not found' });
     }
     expect((await other.get(`/api/projects/00000000-0000-4000-8000-000000000000/analysis-progress`)).status).toBe(404);
-    expect((await settled(owner, id)).analysisStatus).toBe('completed');
+    expect((await settledProject<ProjectView>(owner, id)).analysisStatus).toBe('completed');
     expect((await other.get(`/api/projects/${id}/analysis-progress`)).status).toBe(404);
   });
 

@@ -7,11 +7,12 @@ import type { Character, Quote } from '@castbook/contracts';
 import { createLogger, Database, freePort } from '@castbook/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  analysedProject,
   type ApiClient,
   asTakeFiles,
+  newBook,
   signedUpClient,
   startWorkspaceStack,
-  waitFor,
   type WorkspaceStack,
 } from '@castbook/test-kit';
 import { wav } from './audio-fixtures.js';
@@ -60,33 +61,11 @@ const form = (client: ApiClient, path: string, fields: Record<string, string | B
 const project = async (client: ApiClient, id: string) =>
   (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
 
-/** Starts an analysis of the saved text and waits for its result to be applied. */
-async function analysed(client: ApiClient, id: string): Promise<ProjectView> {
-  expect((await client.post<ProjectView>(`/api/projects/${id}/analyze`)).body.data).toMatchObject({
-    analysisStatus: 'in_progress',
-  });
-  return waitFor(
-    async () => {
-      const p = await project(client, id);
-      return p.analysisStatus !== 'in_progress' && p;
-    },
-    'the analysis to settle',
-    60_000,
-  );
-}
-
 /** A Pro (trial) user with the book analysed once. */
 async function analysedBook() {
   const { client, userId } = await signedUpPro(stack.gatewayUrl, db);
-  const author = await form(client, '/api/authors', { firstName: 'Tove', lastName: 'Lind' });
-  const created = await form(client, '/api/projects', {
-    title: 'Ferry',
-    content: BOOK,
-    authorId: author.body.data!.id as string,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.data!.id as string;
-  const first = await analysed(client, id);
+  const { id } = await newBook(client, { title: 'Ferry', content: BOOK });
+  const first = await analysedProject<ProjectView>(client, id);
   expect(first.analysisStatus).toBe('completed');
   const named = (re: RegExp) => first.characters.find((c) => re.test(c.name))!;
   return { client, userId, id, first, orla: named(/Orla/), quillby: named(/Quillby/), dessa: named(/Dessa/) };
@@ -118,7 +97,7 @@ const linesOf = (p: Cast, speakerId: string) => p.quotes.filter((q) => q.speaker
  * like it, `namedLike`) while every other character is as the first analysis found it.
  */
 async function reanalysedWithout(client: ApiClient, id: string, first: Cast, gone: Character, namedLike: RegExp) {
-  const again = await analysed(client, id);
+  const again = await analysedProject<ProjectView>(client, id);
   expect(again.analysisStatus).toBe('completed');
   expect(again.characters.map((c) => c.name).filter((n) => namedLike.test(n))).toEqual([]);
   expect(again.characters.map((c) => c.id).sort()).toEqual(
@@ -168,7 +147,7 @@ describe('merging a character into another', () => {
     expect(await rows(userId)).toEqual(await objects(userId));
     expect(await project(client, id)).toMatchObject({ characters: cast.characters.map((c) => ({ id: c.id })) });
 
-    const again = await analysed(client, id);
+    const again = await analysedProject<ProjectView>(client, id);
     expect(again.analysisStatus).toBe('completed');
     expect(again.characters.map((c) => c.name).filter((n) => /Quillby/.test(n))).toEqual([]);
     expect(again.characters.find((c) => c.id === orla.id)).toMatchObject({
@@ -275,7 +254,7 @@ describe('marking a quote "not dialog"', () => {
 
     expect((await patch(first.quotes.filter((q) => q.id !== gone.id))).status).toBe(200);
     expect(await dismissedRows()).toEqual([gone.text]);
-    const again = await analysed(client, id);
+    const again = await analysedProject<ProjectView>(client, id);
     expect(again.analysisStatus).toBe('completed');
     expect(again.quotes).toHaveLength(first.quotes.length - 1);
     expect(again.quotes.filter((q) => q.startOffset < gone.endOffset && gone.startOffset < q.endOffset)).toEqual([]);
@@ -283,7 +262,7 @@ describe('marking a quote "not dialog"', () => {
     // Undo puts the quote back: the book's dialog again, also after the next analysis.
     expect((await patch([...again.quotes, gone].sort((a, b) => a.startOffset - b.startOffset))).status).toBe(200);
     expect(await dismissedRows()).toEqual([]);
-    const third = await analysed(client, id);
+    const third = await analysedProject<ProjectView>(client, id);
     expect(third.quotes.map((q) => q.text)).toEqual(first.quotes.map((q) => q.text));
   }, 120_000);
 });

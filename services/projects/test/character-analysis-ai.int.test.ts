@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterAnalysisDetail, TokenUsage } from '@castbook/contracts';
 import {
-  type ApiClient,
+  newBook,
   signedUpClient,
   startFakeOpenAi,
   startWorkspaceStack,
@@ -46,9 +46,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const form = async (client: ApiClient, path: string, fields: Record<string, string>) =>
-  (await client.form<Record<string, string>>('POST', path, fields)).body.data!;
-
 const line = (text: string, speakerId: string, id: string) => {
   const start = BOOK.indexOf(`"${text}"`);
   return {
@@ -64,8 +61,7 @@ const line = (text: string, speakerId: string, id: string) => {
 
 async function projectOf(tier: 'free' | 'pro') {
   const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: tier });
-  const author = await form(client, '/api/authors', { firstName: 'Ann', lastName: 'Roe' });
-  const project = await form(client, '/api/projects', { title: 'Winter House', content: BOOK, authorId: author.id! });
+  const project = await newBook(client, { title: 'Winter House', content: BOOK });
   const path = `/api/projects/${project.id}`;
   const chapter = (id: string, title: string, startOffset: number, endOffset: number) => ({
     id,

@@ -8,17 +8,12 @@ import { createLogger, Database } from '@castbook/platform';
 import { analyze } from '@castbook/text-analysis';
 import { stripMarkup } from '@castbook/text-analysis/documents';
 import { pdncText } from '@castbook/test-kit/pdnc';
-import { type ApiClient, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
-
-type Json = Record<string, unknown>;
+import { newBook, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
 
 const CH1 =
   'CHAPTER I. The Mill\n\n"Is the gate shut?" whispered Hanna.\n\n"It is," said Piet.\n\n"Good," Hanna said softly.\n\n';
 const CH2 = 'CHAPTER II. The Road\n\nPiet walked alone.\n\n"Nobody follows," Piet muttered.\n\n';
 const BOOK = CH1 + CH2;
-
-const form = async (client: ApiClient, path: string, fields: Record<string, string>) =>
-  (await client.form<Json>('POST', path, fields)).body as { data: Json };
 
 const quoteAt = (text: string, speakerId: string, i: number) => {
   const start = BOOK.indexOf(`"${text}"`);
@@ -54,10 +49,8 @@ afterAll(async () => {
 /** A signed-up user of the tier with one project holding the book, its outline, cast and quotes. */
 async function projectOf(tier: 'free' | 'pro') {
   const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: tier });
-  const author = (await form(client, '/api/authors', { firstName: 'Jane', lastName: 'Doe' })).data;
-  const project = (await form(client, '/api/projects', { title: 'Mill', content: BOOK, authorId: author.id as string }))
-    .data;
-  const path = `/api/projects/${project.id as string}`;
+  const project = await newBook(client, { title: 'Mill', content: BOOK });
+  const path = `/api/projects/${project.id}`;
   const outline = [
     {
       id: 'c1',
@@ -82,7 +75,7 @@ async function projectOf(tier: 'free' | 'pro') {
   const characters = [person('hanna', 'Hanna'), person('piet', 'Piet')];
   expect((await client.call('PATCH', `${path}/characters`, { characters })).status).toBe(200);
   expect((await client.call('PATCH', `${path}/quotes`, { quotes: QUOTES })).status).toBe(200);
-  return { client, path, id: project.id as string };
+  return { client, path, id: project.id };
 }
 
 const stored = async (projectId: string) =>
@@ -181,11 +174,8 @@ describe('POST /api/projects/{id}/character-analysis', () => {
     const text = stripMarkup(pdncText('OliverTwist'));
     const result = analyze(text);
     const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
-    const author = (await form(client, '/api/authors', { firstName: 'Charles', lastName: 'Dickens' })).data;
-    const project = (
-      await form(client, '/api/projects', { title: 'Oliver Twist', content: text, authorId: author.id as string })
-    ).data;
-    const path = `/api/projects/${project.id as string}`;
+    const project = await newBook(client, { title: 'Whole Novel', content: text });
+    const path = `/api/projects/${project.id}`;
     expect((await client.call('PATCH', `${path}/outline`, { outline: result.outline })).status).toBe(200);
     expect((await client.call('PATCH', `${path}/characters`, { characters: result.characters })).status).toBe(200);
     expect((await client.call('PATCH', `${path}/quotes`, { quotes: result.quotes })).status).toBe(200);

@@ -5,7 +5,14 @@
 import { analyze } from '@castbook/text-analysis';
 import { stripMarkup } from '@castbook/text-analysis/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, pdncText, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
+import {
+  ApiClient,
+  newBook,
+  pdncText,
+  signedUpClient,
+  startWorkspaceStack,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 import { docxDocumentXml, docxParagraphs as paragraphs, pdfText } from '@castbook/test-kit/files';
 
 let stack: WorkspaceStack;
@@ -79,17 +86,7 @@ const QUOTES = quotesOf({ anne1: ANNE.id, tom1: TOM.id, anne2: TOM.id, tom2: TOM
 QUOTES[2] = { ...QUOTES[2]!, speakerId: ANNE.id, confidence: 1, attributionMethod: 'user' as 'explicit' };
 
 async function bookProject(client: ApiClient, title: string, content = BOOK): Promise<string> {
-  const author = await client.form<Record<string, unknown>>('POST', '/api/authors', {
-    firstName: 'Ada',
-    lastName: 'Writer',
-  });
-  const created = await client.form<Record<string, unknown>>('POST', '/api/projects', {
-    title,
-    content,
-    authorId: author.body.data!.id as string,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.data!.id as string;
+  const { id } = await newBook(client, { title, content });
   expect((await client.post(`/api/projects/${id}/detect-structure`, {})).status).toBe(200);
   return id;
 }

@@ -5,7 +5,14 @@ import { TOPICS, type EventEnvelope, type Notification, type NotificationList } 
 import { createLogger, Database, newEvent } from '@castbook/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNotification } from '../src/db/notifications.js';
-import { ApiClient, signedUpClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
+import {
+  ApiClient,
+  newBook,
+  signedUpClient,
+  startWorkspaceStack,
+  waitFor,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 
 let stack: WorkspaceStack;
 const seen: EventEnvelope[] = [];
@@ -21,14 +28,6 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const BOOK = `CHAPTER I. The Quay\n\n${'Gulls wheeled over the grey water all morning. '.repeat(8)}\n\n"Ahoy," said Meg. "Ahoy yourself," said Ned. "Tide's turning," said Meg.\n`;
-
-const form = async (client: ApiClient, path: string, fields: Record<string, string>) =>
-  (await client.form<{ id: string }>('POST', path, fields)).body as { data: { id: string } };
-
-async function newProject(client: ApiClient, title: string): Promise<string> {
-  const author = await form(client, '/api/authors', { firstName: 'Ada', lastName: 'Writer' });
-  return (await form(client, '/api/projects', { title, content: BOOK, authorId: author.data.id })).data.id;
-}
 
 const list = async (client: ApiClient) => {
   const res = await client.get<NotificationList>('/api/notifications');
@@ -53,7 +52,7 @@ describe('notifications', () => {
     owner = signedUp.client;
     ownerId = signedUp.user.id;
     other = (await signedUpClient(stack.gatewayUrl)).client;
-    projectId = await newProject(owner, 'The Quay');
+    ({ id: projectId } = await newBook(owner, { title: 'The Quay', content: BOOK }));
   });
 
   it('starts empty', async () => {
@@ -145,7 +144,7 @@ describe('notifications', () => {
 
   it('notifies a failed analysis with its message', async () => {
     const { client, user } = await signedUpClient(stack.gatewayUrl);
-    const id = await newProject(client, 'Lost Pages');
+    const { id } = await newBook(client, { title: 'Lost Pages', content: BOOK });
     // The text gone from storage: the job fails with a message the user can read.
     await stack.blobs.delete('documents', `projects/${user.id}/${id}/content/v1.txt`);
     await client.post(`/api/projects/${id}/analyze`);

@@ -2,16 +2,13 @@
 // paged; a quote the user confirms leaves the queue and counts as confirmed; owner only; bad limits
 // and cursors are 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
+import { type ApiClient, newBook, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
 
 let stack: WorkspaceStack;
 beforeAll(async () => {
   stack = await startWorkspaceStack();
 });
 afterAll(async () => stack?.stop());
-
-const form = async (client: ApiClient, path: string, fields: Record<string, string>) =>
-  (await client.form<{ id: string }>('POST', path, fields)).body as { data: { id: string } };
 
 const BOOK = `CHAPTER I. The Quay\n\n${'Gulls wheeled over the grey water all morning. '.repeat(8)}\n\n"Ahoy," said Meg. "Ahoy yourself," said Ned. "Tide's turning." "So it is."\n`;
 interface ReviewPage {
@@ -39,8 +36,7 @@ describe('review queue', () => {
   });
   beforeAll(async () => {
     owner = (await signedUpClient(stack.gatewayUrl)).client;
-    const author = await form(owner, '/api/authors', { firstName: 'Ada', lastName: 'Writer' });
-    id = (await form(owner, '/api/projects', { title: 'The Quay', content: BOOK, authorId: author.data.id })).data.id;
+    ({ id } = await newBook(owner, { title: 'The Quay', content: BOOK }));
     expect((await owner.post(`/api/projects/${id}/detect-structure`, {})).status).toBe(200);
     const characters = [
       { id: 'meg', name: 'Meg', color: '#fd30d5' },

@@ -8,11 +8,12 @@ import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { stripMarkup } from '@castbook/text-analysis/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  analysedProject,
   type ApiClient,
+  newBook,
   pdncText,
   signedUpClient,
   startWorkspaceStack,
-  waitFor,
   type WorkspaceStack,
 } from '@castbook/test-kit';
 
@@ -48,27 +49,14 @@ describe('revised manuscript', () => {
   let id: string;
   const project = async () => (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
   async function analysed(): Promise<ProjectView> {
-    expect((await client.post(`/api/projects/${id}/analyze`)).status).toBe(200);
-    return waitFor(
-      async () => {
-        const p = await project();
-        return p.analysisStatus === 'completed' && p;
-      },
-      'the analysis',
-      90_000,
-    );
+    const p = await analysedProject<ProjectView>(client, id, 90_000);
+    expect(p.analysisStatus).toBe('completed');
+    return p;
   }
 
   beforeAll(async () => {
     client = (await signedUpClient(stack.gatewayUrl)).client;
-    const author = await send(client, 'POST', '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
-    const created = await send(client, 'POST', '/api/projects', {
-      title: 'Oliver Twist',
-      content: BOOK,
-      authorId: author.body.data.id,
-    });
-    expect(created.status).toBe(201);
-    id = created.body.data.id;
+    ({ id } = await newBook(client, { title: 'The Revision', content: BOOK }));
     expect((await client.post(`/api/projects/${id}/detect-structure`, {})).status).toBe(200);
   });
 

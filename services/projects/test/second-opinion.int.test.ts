@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote, SecondOpinionEstimate, SecondOpinionState } from '@castbook/contracts';
 import {
   type ApiClient,
+  newBook,
   signedUpClient,
   startFakeOpenAi,
   startWorkspaceStack,
@@ -87,10 +88,8 @@ const form = async (client: ApiClient, method: string, path: string, fields: Rec
 let books = 0;
 async function projectOf(tier: 'free' | 'pro', s = stack) {
   const { client } = await signedUpClient(s.gatewayUrl, { subscriptionTier: tier });
-  const author = await form(client, 'POST', '/api/authors', { firstName: 'Ann', lastName: 'Roe' });
   // A title of its own: the title is in the prompt, so no test is answered from another's cached reply.
-  const title = `Winter House ${++books}`;
-  const project = await form(client, 'POST', '/api/projects', { title, content: BOOK, authorId: author.id! });
+  const project = await newBook(client, { title: `Winter House ${++books}`, content: BOOK });
   const path = `/api/projects/${project.id}`;
   const person = (id: string, name: string) => ({ id, name, color: '#884422', summary: '', alternativeNames: [] });
   await client.call('PATCH', `${path}/characters`, { characters: [person('vera', 'Vera'), person('lev', 'Lev')] });

@@ -6,7 +6,14 @@
 import type { Character, Quote } from '@castbook/contracts';
 import { createLogger, Database, freePort } from '@castbook/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, signedUpClient, startWorkspaceStack, waitFor, type WorkspaceStack } from '@castbook/test-kit';
+import {
+  analysedProject,
+  type ApiClient,
+  newBook,
+  signedUpClient,
+  startWorkspaceStack,
+  type WorkspaceStack,
+} from '@castbook/test-kit';
 
 interface ProjectView {
   id: string;
@@ -59,32 +66,10 @@ afterAll(async () => {
 const project = async (client: ApiClient, id: string) =>
   (await client.get<ProjectView>(`/api/projects/${id}`)).body.data!;
 
-async function analysed(client: ApiClient, id: string): Promise<ProjectView> {
-  expect((await client.post<ProjectView>(`/api/projects/${id}/analyze`)).status).toBe(200);
-  return waitFor(
-    async () => {
-      const p = await project(client, id);
-      return p.analysisStatus !== 'in_progress' && p;
-    },
-    'the analysis to settle',
-    60_000,
-  );
-}
-
 async function analysedBook() {
   const { client } = await signedUpClient(stack.gatewayUrl);
-  const author = await client.form<Record<string, unknown>>('POST', '/api/authors', {
-    firstName: 'Tove',
-    lastName: 'Lind',
-  });
-  const created = await client.form<Record<string, unknown>>('POST', '/api/projects', {
-    title: 'Flood',
-    content: BOOK,
-    authorId: author.body.data!.id as string,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.data!.id as string;
-  const first = await analysed(client, id);
+  const { id } = await newBook(client, { title: 'Flood', content: BOOK });
+  const first = await analysedProject<ProjectView>(client, id);
   expect(first.analysisStatus).toBe('completed');
   const named = (re: RegExp) => first.characters.find((c) => re.test(c.name))!.id;
   const quotes = [...first.quotes].sort((a, b) => a.startOffset - b.startOffset);
@@ -149,7 +134,7 @@ describe('spreading a fix through its conversation', () => {
     // The other chapter is not touched.
     expect(after.slice(8).map((q) => q.speakerId)).toEqual([dorrit, halloran, dorrit]);
 
-    const again = await analysed(client, id);
+    const again = await analysedProject<ProjectView>(client, id);
     expect(speakers(again).slice(0, 8)).toEqual(spread);
   });
 
@@ -224,7 +209,7 @@ describe("assigning a character's lines in a chapter to another", () => {
     expect(speakers(done.body.data as { quotes: Quote[] })).toEqual(expected);
     expect(byStart(done.body.data as { quotes: Quote[] })[9]!.speakerId).toBe(halloran); // chapter II keeps its own
 
-    expect(speakers(await analysed(client, id))).toEqual(expected);
+    expect(speakers(await analysedProject<ProjectView>(client, id))).toEqual(expected);
   });
 });
 
@@ -261,7 +246,7 @@ describe('splitting lines off into a new character', () => {
     expect(moved(done.body.data!)).toEqual(pellLines.slice(1, 3).sort());
     expect(done.body.data!.quotes.filter((q) => q.speakerId === pell)).toHaveLength(pellLines.length - 2);
 
-    const again = await analysed(client, id);
+    const again = await analysedProject<ProjectView>(client, id);
     expect(again.characters.find((c) => c.id === aunt.id)?.name).toBe('Aunt Pell');
     expect(moved(again)).toEqual(pellLines.slice(1, 3).sort());
   });

@@ -12,6 +12,7 @@ import {
   type Answer,
   type ApiClient,
   asTakeFiles,
+  newBook,
   startWorkspaceStack,
   waitFor,
   type WorkspaceStack,
@@ -72,12 +73,7 @@ async function changePlan(userId: string, tier: PlanId) {
 /** A Pro (trial) user with a project holding two characters. */
 async function proWithProject() {
   const { client, userId: id } = await signedUpPro(stack.gatewayUrl, db);
-  const author = (await form(client, 'POST', '/api/authors', { firstName: 'Jane', lastName: 'Austen' })).body
-    .data as Json;
-  const project = (
-    await form(client, 'POST', '/api/projects', { title: 'Ferry', content: BOOK, authorId: author.id as string })
-  ).body.data as Json;
-  const projectId = project.id as string;
+  const { id: projectId } = await newBook(client, { title: 'Ferry', content: BOOK });
   const characters = [
     { id: 'c1', name: 'Orla Fenwick', color: '#aa0000', isUserCreated: true },
     { id: 'c2', name: 'Bram', color: '#00aa00', isUserCreated: true },
