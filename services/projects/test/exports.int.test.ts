@@ -44,23 +44,23 @@ const TITLE_1 = 'Chapter I. The Lamp';
 const TITLE_2 = 'Chapter II. The Storm';
 const filler = 'The sea was grey and the lamp burned on through the long afternoon. '.repeat(5);
 const lines = {
-  anne1: 'Good morning, keeper.',
-  tom1: 'Morning, Anne, and a cold one',
-  anne2: 'Is the lamp lit?',
+  orla1: 'Good morning, keeper.',
+  tom1: 'Morning, Orla, and a cold one',
+  orla2: 'Is the lamp lit?',
   tom2: 'It is, "always", I promise.',
   nobody: 'Who goes there?',
-  anne3: '=SUM(A1) is not a line, is it?',
+  orla3: '=SUM(A1) is not a line, is it?',
 };
-/** Two chapters: Anne and Tom talk in the first; an unattributed voice and Anne in the second. */
+/** Two chapters: Orla and Tom talk in the first; an unattributed voice and Orla in the second. */
 const BOOK =
-  `${CHAPTER_1}\n\n${filler}\n\n"${lines.anne1}" said Anne.\n\n"${lines.tom1}," said Tom. "${lines.anne2}"\n\n` +
-  `"${lines.tom2}"\n\n${CHAPTER_2}\n\n${filler}\n\n"${lines.nobody}"\n\n"${lines.anne3}" asked Anne.\n`;
+  `${CHAPTER_1}\n\n${filler}\n\n"${lines.orla1}" said Orla.\n\n"${lines.tom1}," said Tom. "${lines.orla2}"\n\n` +
+  `"${lines.tom2}"\n\n${CHAPTER_2}\n\n${filler}\n\n"${lines.nobody}"\n\n"${lines.orla3}" asked Orla.\n`;
 
-const ANNE = {
-  id: 'c-anne',
-  name: 'Anne Shirley',
+const ORLA = {
+  id: 'c-orla',
+  name: 'Orla Penhallow',
   color: '#fd30d5',
-  voiceNotes: { pronunciation: 'AN SHUR-lee', ipa: 'æn ˈʃɜːli', accent: 'Prince Edward Island', pace: ' ' },
+  voiceNotes: { pronunciation: 'OR-la pen-HAL-oh', ipa: 'ˈɔːlə pɛnˈhæləʊ', accent: 'the Mendle Isles', pace: ' ' },
 };
 const TOM = { id: 'c-tom', name: 'Tom', color: '#006db0' };
 const SILENT = { id: 'c-silent', name: 'Silent Sam', color: '#00a711' };
@@ -81,9 +81,9 @@ function quotesOf(speakers: Record<keyof typeof lines, string | null>) {
     };
   });
 }
-const QUOTES = quotesOf({ anne1: ANNE.id, tom1: TOM.id, anne2: TOM.id, tom2: TOM.id, nobody: null, anne3: ANNE.id });
-// Tom's second quote of his paragraph is Anne's in truth: set by hand.
-QUOTES[2] = { ...QUOTES[2]!, speakerId: ANNE.id, confidence: 1, attributionMethod: 'user' as 'explicit' };
+const QUOTES = quotesOf({ orla1: ORLA.id, tom1: TOM.id, orla2: TOM.id, tom2: TOM.id, nobody: null, orla3: ORLA.id });
+// Tom's second quote of his paragraph is Orla's in truth: set by hand.
+QUOTES[2] = { ...QUOTES[2]!, speakerId: ORLA.id, confidence: 1, attributionMethod: 'user' as 'explicit' };
 
 async function bookProject(client: ApiClient, title: string, content = BOOK): Promise<string> {
   const { id } = await newBook(client, { title, content });
@@ -93,7 +93,7 @@ async function bookProject(client: ApiClient, title: string, content = BOOK): Pr
 
 async function lighthouse(client: ApiClient, title = 'The Lighthouse'): Promise<string> {
   const id = await bookProject(client, title);
-  const characters = [ANNE, TOM, SILENT];
+  const characters = [ORLA, TOM, SILENT];
   expect((await client.call('PATCH', `/api/projects/${id}/characters`, { characters })).status).toBe(200);
   expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes: QUOTES })).status).toBe(200);
   return id;
@@ -121,7 +121,7 @@ describe('exports', () => {
     const cast = text.slice(text.indexOf('Character'), text.indexOf('Character') + 19);
     expect(cast).toEqual([
       'Character', 'Lines', 'Words', '',
-      'Anne Shirley', '3', '14', '',
+      'Orla Penhallow', '3', '14', '',
       'Tom', '2', '11', '',
       'Silent Sam', '0', '0', '',
       'Unattributed', '1', '3',
@@ -134,9 +134,9 @@ describe('exports', () => {
       new RegExp(
         `<w:r><w:rPr><w:color w:val="([0-9A-F]{6})"/><w:u w:val="single" w:color="\\1"/></w:rPr><w:t[^>]*>${quote}`,
       ).exec(xml)?.[1];
-    expect(colourOf(lines.anne1)).toBe('FD30D5');
+    expect(colourOf(lines.orla1)).toBe('FD30D5');
     expect(colourOf(lines.tom1)).toBe('006DB0');
-    expect(colourOf(lines.anne2)).toBe('FD30D5');
+    expect(colourOf(lines.orla2)).toBe('FD30D5');
     // Nobody's line: a dashed grey underline, the text's own colour.
     expect(xml).toMatch(new RegExp(`<w:u w:val="dash" w:color="5B6078"/></w:rPr><w:t[^>]*>${lines.nobody}`));
   });
@@ -148,32 +148,32 @@ describe('exports', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="The Lighthouse-script.pdf"');
     const { pages, text } = await pdfText(res.bytes);
     expect(pages).toBe(2); // the cast, then the book from its first chapter
-    expect(text).toMatch(/Anne Shirley\s*3\s*14/);
+    expect(text).toMatch(/Orla Penhallow\s*3\s*14/);
     expect(text).toMatch(/Tom\s*2\s*11/);
     expect(text).toMatch(/Silent Sam\s*0\s*0/);
-    for (const line of [CHAPTER_1, CHAPTER_2, lines.anne1, lines.tom2, lines.nobody]) expect(text).toContain(line);
+    for (const line of [CHAPTER_1, CHAPTER_2, lines.orla1, lines.tom2, lines.nobody]) expect(text).toContain(line);
   });
 
   it('sides.docx of one character: every line with its cue, chapter and position', async () => {
-    const res = await download(owner, `/api/projects/${id}/export/sides.docx?characters=${ANNE.id}`);
+    const res = await download(owner, `/api/projects/${id}/export/sides.docx?characters=${ORLA.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="The Lighthouse-sides.docx"');
     const text = paragraphs(documentXml(res.bytes));
-    const from = text.indexOf('Anne Shirley');
+    const from = text.indexOf('Orla Penhallow');
     expect(text.slice(from)).toEqual([
-      'Anne Shirley',
-      'Pronunciation: AN SHUR-lee, /æn ˈʃɜːli/',
-      'Accent: Prince Edward Island',
+      'Orla Penhallow',
+      'Pronunciation: OR-la pen-HAL-oh, /ˈɔːlə pɛnˈhæləʊ/',
+      'Accent: the Mendle Isles',
       '3 lines',
       `${TITLE_1} · line 1 of 4`,
       'Cue: none (first line of dialogue in the chapter)',
-      `Anne Shirley: ${lines.anne1}`,
+      `Orla Penhallow: ${lines.orla1}`,
       `${TITLE_1} · line 3 of 4`,
       `Cue (Tom): ${lines.tom1}`,
-      `Anne Shirley: ${lines.anne2}`,
+      `Orla Penhallow: ${lines.orla2}`,
       `${TITLE_2} · line 2 of 2`,
       `Cue (Unattributed): ${lines.nobody}`,
-      `Anne Shirley: ${lines.anne3}`,
+      `Orla Penhallow: ${lines.orla3}`,
     ]);
     expect(text).not.toContain('Tom');
   });
@@ -182,13 +182,13 @@ describe('exports', () => {
     const res = await download(owner, `/api/projects/${id}/export/sides.pdf`);
     expect(res.status).toBe(200);
     const { text } = await pdfText(res.bytes);
-    expect(text.indexOf('Anne Shirley')).toBeGreaterThan(-1);
-    expect(text.indexOf('Anne Shirley')).toBeLessThan(text.indexOf('\nTom\n'));
+    expect(text.indexOf('Orla Penhallow')).toBeGreaterThan(-1);
+    expect(text.indexOf('Orla Penhallow')).toBeLessThan(text.indexOf('\nTom\n'));
     expect(text).not.toContain('Silent Sam');
-    expect(text).toContain(`Cue (Anne Shirley): ${lines.anne2}`);
+    expect(text).toContain(`Cue (Orla Penhallow): ${lines.orla2}`);
     expect(text).toContain(`Tom: ${lines.tom2}`);
     // The IPA is beyond the standard fonts' WinAnsi: set in the fallback font, still text.
-    expect(text).toContain('Pronunciation: AN SHUR-lee, /æn ˈʃɜːli/');
+    expect(text).toContain('Pronunciation: OR-la pen-HAL-oh, /ˈɔːlə pɛnˈhæləʊ/');
   });
 
   it('quotes.csv: UTF-8 with BOM, RFC 4180 quoting, one row per quote in reading order', async () => {
@@ -199,12 +199,12 @@ describe('exports', () => {
     const q = (k: number) => `${QUOTES[k]!.startOffset},${QUOTES[k]!.endOffset}`;
     expect(res.bytes.toString('utf8')).toBe(
       '\uFEFFchapter,start,end,speaker,confidence,method,text\r\n' +
-        `${TITLE_1},${q(0)},Anne Shirley,0.9,explicit,"${lines.anne1}"\r\n` +
+        `${TITLE_1},${q(0)},Orla Penhallow,0.9,explicit,"${lines.orla1}"\r\n` +
         `${TITLE_1},${q(1)},Tom,0.9,explicit,"${lines.tom1}"\r\n` +
-        `${TITLE_1},${q(2)},Anne Shirley,1,user,${lines.anne2}\r\n` +
+        `${TITLE_1},${q(2)},Orla Penhallow,1,user,${lines.orla2}\r\n` +
         `${TITLE_1},${q(3)},Tom,0.9,explicit,"It is, ""always"", I promise."\r\n` +
         `${TITLE_2},${q(4)},,0.2,none,${lines.nobody}\r\n` +
-        `${TITLE_2},${q(5)},Anne Shirley,0.9,explicit,"'=SUM(A1) is not a line, is it?"\r\n`,
+        `${TITLE_2},${q(5)},Orla Penhallow,0.9,explicit,"'=SUM(A1) is not a line, is it?"\r\n`,
     );
   });
 
@@ -213,8 +213,8 @@ describe('exports', () => {
     expect(res.status).toBe(200);
     expect(res.bytes.toString('utf8')).toBe(
       '\uFEFFcharacter,chapter number,chapter,lines,words\r\n' +
-        `Anne Shirley,1,${TITLE_1},2,7\r\n` +
-        `Anne Shirley,2,${TITLE_2},1,7\r\n` +
+        `Orla Penhallow,1,${TITLE_1},2,7\r\n` +
+        `Orla Penhallow,2,${TITLE_2},1,7\r\n` +
         `Tom,1,${TITLE_1},2,11\r\n` +
         `Unattributed,2,${TITLE_2},1,3\r\n`,
     );
@@ -246,7 +246,7 @@ describe('exports', () => {
     expect(errorOf(unknown.bytes)).toBe(
       "Unknown export 'script.odt': use one of sides.docx, sides.pdf, script.docx, script.pdf, quotes.csv, breakdown.csv",
     );
-    const notOurs = await download(owner, `/api/projects/${id}/export/sides.docx?characters=${ANNE.id},c-nobody`);
+    const notOurs = await download(owner, `/api/projects/${id}/export/sides.docx?characters=${ORLA.id},c-nobody`);
     expect(notOurs.status).toBe(400);
     expect(errorOf(notOurs.bytes)).toBe("'c-nobody' is not a character of this project");
     const empty = await download(owner, `/api/projects/${id}/export/sides.pdf?characters=,%20,`);
