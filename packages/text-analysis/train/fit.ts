@@ -509,17 +509,25 @@ export function fitModel(novels: readonly Novel[], options: FitOptions = {}): Sp
 /** Each novel of `train` decoded by a model fitted without its fold (folds of whole novels). */
 export function outOfFoldPoints(train: readonly Novel[], folds: number, options: FitOptions = {}): DecodedPoint[] {
   const points: DecodedPoint[] = [];
-  for (let f = 0; f < folds; f++) {
-    const held = train.filter((_, k) => k % folds === f);
-    const foldModel = modelOf(
-      fitOnNovels(
-        train.filter((_, k) => k % folds !== f),
-        options,
-      ),
-    );
-    for (const n of held) points.push(...decodedPoints(foldModel, n));
-  }
+  foldTrainingSets(train, folds).forEach((fitOn, f) => {
+    const foldModel = modelOf(fitOnNovels(fitOn, options));
+    for (const n of train.filter((_, k) => k % folds === f)) points.push(...decodedPoints(foldModel, n));
+  });
   return points;
+}
+
+/** The novels each of `outOfFoldPoints`' fold models is fitted on: `train` without fold f, for each f. */
+export function foldTrainingSets(train: readonly Novel[], folds: number): Novel[][] {
+  return Array.from({ length: folds }, (_, f) => train.filter((_, k) => k % folds !== f));
+}
+
+/**
+ * The novels every speaker-weight fit of `trainModel(train, { folds })` reads (its own, then its
+ * fold models'), for fitting them ahead on threads (parallel-fits.ts).
+ */
+export function trainingSets(train: readonly Novel[], folds: number): Novel[][] {
+  const n = Math.min(folds, train.length);
+  return [[...train], ...(n < 2 ? [] : foldTrainingSets(train, n))];
 }
 
 /**
@@ -527,7 +535,7 @@ export function outOfFoldPoints(train: readonly Novel[], folds: number, options:
  * also seen under the history that first model decodes, so that decoding, which only ever has its
  * own history, is trained for.
  */
-function fitOnNovels(novels: readonly Novel[], options: FitOptions): SpeakerWeights {
+export function fitOnNovels(novels: readonly Novel[], options: FitOptions): SpeakerWeights {
   const gold = novels.flatMap((n) => examplesOf(n));
   const cached = options.cache ? join(options.cache, `${cacheKey(gold, options)}.json`) : null;
   if (cached && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as SpeakerWeights;

@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { pdncDir, sharedDir } from '@castbook/test-kit/pdnc';
 import type { SpeakerModel } from '../src/speakers/model.js';
 import { devNovels, loadNovel, type Novel } from './corpus.js';
-import { decodedPoints, diagnose, fitModel, trainModel, withConfidence, type DecodedPoint } from './fit.js';
+import {
+  decodedPoints,
+  diagnose,
+  fitModel,
+  trainingSets,
+  trainModel,
+  withConfidence,
+  type DecodedPoint,
+} from './fit.js';
+import { fitInParallel } from './parallel-fits.js';
 
 const quick = process.argv.includes('--quick');
 // --keep DIR: also keep each novel's analysis JSON there (the scorer's --keep), for error dumps.
@@ -29,11 +38,12 @@ const folds = foldsAt >= 0 ? Number(process.argv[foldsAt + 1]) : 4;
 // --cache DIR: keep the fitted speaker weights there (see FitOptions.cache), for reruns that only
 // change the confidence model, the calibration or what the analysis does after the decoder.
 const cacheAt = process.argv.indexOf('--cache');
-const cache = cacheAt >= 0 ? resolve(process.argv[cacheAt + 1]!) : undefined;
 const started = Date.now();
 const novels = devNovels().map(loadNovel);
 console.log(`features of ${novels.length} novels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const dir = mkdtempSync(join(tmpdir(), 'castbook-lono-'));
+// Without --cache the fits go to a cache of this run's own, which fitInParallel fills (below).
+const cache = resolve(cacheAt >= 0 ? process.argv[cacheAt + 1]! : join(dir, 'fits'));
 let right = 0;
 let total = 0;
 // By default each held-out model is trained and calibrated exactly as `npm run train` does (folds of
@@ -48,26 +58,35 @@ let total = 0;
 const sharedFolds = process.argv.includes('--shared-folds');
 const group = (n: Novel) => novels.indexOf(n) % folds;
 const groupModels = new Map<string, SpeakerModel>();
-function withoutGroups(groups: number[]): SpeakerModel {
+const withoutGroups = (groups: number[]) => novels.filter((n) => !groups.includes(group(n)));
+function modelWithoutGroups(groups: number[]): SpeakerModel {
   const key = groups.join(',');
   let m = groupModels.get(key);
-  if (!m) {
-    m = fitModel(
-      novels.filter((n) => !groups.includes(group(n))),
-      { cache },
-    );
-    groupModels.set(key, m);
-  }
+  if (!m) groupModels.set(key, (m = fitModel(withoutGroups(groups), { cache })));
   return m;
 }
+/** The calibration groups a held-out novel's decoder of group g is fitted without (see above). */
+const decoderGroups = (held: Novel, g: number) =>
+  g === group(held) ? [g] : [Math.min(g, group(held)), Math.max(g, group(held))];
+const calibrateShared = !quick && sharedFolds && folds >= 3;
+const trainFolds = sharedFolds || quick ? 0 : folds;
+// Every fit the loop below makes, fitted first on all cores; the loop then reads them from the cache.
+const fitStarted = Date.now();
+const fits = novels.flatMap((held) => {
+  const train = novels.filter((n) => n !== held);
+  const decoders = calibrateShared ? [...Array(folds).keys()].map((g) => withoutGroups(decoderGroups(held, g))) : [];
+  return [...trainingSets(train, trainFolds), ...decoders];
+});
+await fitInParallel(fits, { cache });
+console.log(`speaker weights fitted in ${((Date.now() - fitStarted) / 1000).toFixed(0)} s`);
 for (const held of novels) {
   const train = novels.filter((n) => n !== held);
-  const full = trainModel(train, { folds: sharedFolds || quick ? 0 : folds, cache, certainty });
+  const full = trainModel(train, { folds: trainFolds, cache, certainty });
   let model = full;
-  if (!quick && sharedFolds && folds >= 3) {
+  if (calibrateShared) {
     const points: DecodedPoint[] = [];
     for (let g = 0; g < folds; g++) {
-      const decoder = withoutGroups(g === group(held) ? [g] : [Math.min(g, group(held)), Math.max(g, group(held))]);
+      const decoder = modelWithoutGroups(decoderGroups(held, g));
       for (const n of train) if (group(n) === g) points.push(...decodedPoints(decoder, n));
     }
     model = withConfidence({ weights: full.weights, hidden: full.hidden, out: full.out }, points, certainty);
