@@ -14,15 +14,12 @@
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import { Counter, Trend } from 'k6/metrics';
+import { BASE_URL, browserHeaders, csrfOf, jsonHeaders, multipart, PASSWORD, register } from './lib/session.js';
 
-/** What a browser accepts (k6 decompresses each of them). */
-const BROWSER_ENCODINGS = 'gzip, deflate, br';
-const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
 const BOOKS = Number(__ENV.BOOKS || 20);
 const ROUNDS = Number(__ENV.ROUNDS || 1);
 const PDNC_DIR = __ENV.PDNC_DIR || '../../../shared/data/pdnc-dev';
 const LABEL = __ENV.LABEL || 'analysis pipeline';
-const PASSWORD = 'Load-test-pass1';
 const POLL_SECONDS = 3;
 const GIVE_UP_SECONDS = 600;
 
@@ -54,22 +51,6 @@ export const options = {
   summaryTrendStats: ['avg', 'min', 'med', 'p(90)', 'p(95)', 'max'],
 };
 
-function jsonHeaders(csrf, token) {
-  const headers = { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf, Cookie: `csrf=${csrf}` };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
-
-/** A multipart/form-data body of text fields, as a browser's FormData sends it. */
-function multipart(fields) {
-  const boundary = `----castbook${Math.random().toString(36).slice(2)}`;
-  let body = '';
-  for (const [name, value] of Object.entries(fields)) {
-    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  }
-  return { body: `${body}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
-}
-
 function failed(step, res) {
   pipelineErrors.add(1, { step });
   console.error(`VU ${__VU}: ${step} answered ${res.status}: ${String(res.body).slice(0, 200)}`);
@@ -77,33 +58,17 @@ function failed(step, res) {
 
 export default function () {
   const loginPage = http.get(`${BASE_URL}/api/auth/login`);
-  const csrf = loginPage.headers['X-Csrf-Token'] || (loginPage.json('data') || {}).csrfToken;
+  const csrf = csrfOf(loginPage);
   const email = `books.${Date.now().toString(36)}.${__VU}.${__ITER}@example.com`;
-  const registered = http.post(
-    `${BASE_URL}/api/auth/register`,
-    JSON.stringify({
-      name: `Reader ${__VU}`,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      subscriptionTier: 'free',
-      acceptTerms: true,
-    }),
-    { headers: jsonHeaders(csrf) },
-  );
+  const registered = register(csrf, `Reader ${__VU}`, email, 'free');
   if (registered.status !== 201) return failed('register', registered);
   const login = http.post(`${BASE_URL}/api/auth/login`, JSON.stringify({ email, password: PASSWORD }), {
     headers: jsonHeaders(csrf),
   });
   if (login.status !== 200) return failed('login', login);
   const token = login.json('data.token');
-  // Accept-Encoding as a browser sends it (k6 sends none): the gateway compresses what it answers.
-  const auth = {
-    Authorization: `Bearer ${token}`,
-    'X-CSRF-Token': csrf,
-    Cookie: `csrf=${csrf}`,
-    'Accept-Encoding': BROWSER_ENCODINGS,
-  };
+  // Accept-Encoding as a browser sends it: the gateway compresses what it answers.
+  const auth = browserHeaders(csrf, token);
 
   const authorForm = multipart({ firstName: 'Load', lastName: `Author ${__VU}` });
   const author = http.post(`${BASE_URL}/api/authors`, authorForm.body, {

@@ -10,10 +10,9 @@
 // yourself, set RATE_LIMIT_LOGIN_PER_MINUTE / RATE_LIMIT_REGISTER_PER_MINUTE high there.
 import http from 'k6/http';
 import { check, fail } from 'k6';
+import { BASE_URL, csrfOf, jsonHeaders, PASSWORD, register } from './lib/session.js';
 
-const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
 const VUS = Number(__ENV.VUS || 20);
-const PASSWORD = 'Load-test-pass1';
 const LOGIN = 'POST /api/auth/login';
 const ME = 'GET /api/auth/me';
 
@@ -29,33 +28,15 @@ export const options = {
   },
 };
 
-function csrfFrom(res) {
-  const token = res.headers['X-Csrf-Token'] || (res.json('data') || {}).csrfToken;
-  if (!token) fail(`no CSRF token from GET /api/auth/login (${res.status})`);
-  return token;
-}
-
-function jsonHeaders(csrf, token) {
-  const headers = { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf, Cookie: `csrf=${csrf}` };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
-
 export function setup() {
-  const csrf = csrfFrom(http.get(`${BASE_URL}/api/auth/login`));
+  const loginPage = http.get(`${BASE_URL}/api/auth/login`);
+  const csrf = csrfOf(loginPage);
+  if (!csrf) fail(`no CSRF token from GET /api/auth/login (${loginPage.status})`);
   const run = Date.now().toString(36);
   const emails = [];
   for (let i = 0; i < VUS; i++) {
     const email = `load.${run}.${i}@example.com`;
-    const body = JSON.stringify({
-      name: `Load ${i}`,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      subscriptionTier: 'free',
-      acceptTerms: true,
-    });
-    const res = http.post(`${BASE_URL}/api/auth/register`, body, { headers: jsonHeaders(csrf) });
+    const res = register(csrf, `Load ${i}`, email, 'free');
     if (res.status !== 201) fail(`register answered ${res.status}: ${res.body}`);
     emails.push(email);
   }

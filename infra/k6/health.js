@@ -5,8 +5,7 @@
 /* global __ENV */
 import http from 'k6/http';
 import { check, group } from 'k6';
-
-const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
+import { BASE_URL } from './lib/session.js';
 
 export const options = {
   scenarios: {

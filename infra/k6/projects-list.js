@@ -13,10 +13,8 @@
 // fail on them), only checks that every answer is a 200.
 import http from 'k6/http';
 import { check, fail } from 'k6';
+import { BASE_URL, browserHeaders, csrfOf, jsonHeaders, multipart, PASSWORD, register } from './lib/session.js';
 
-/** What a browser accepts (k6 decompresses each of them). */
-const BROWSER_ENCODINGS = 'gzip, deflate, br';
-const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
 // Where the load goes (default: the gateway). The projects service's own URL splits out the gateway's share.
 const LIST_URL = (__ENV.LIST_URL || BASE_URL).replace(/\/$/, '');
 const PROJECTS = Number(__ENV.PROJECTS || 50);
@@ -25,7 +23,6 @@ const MODE = __ENV.MODE || 'rate';
 const RATE = Number(__ENV.RATE || 500);
 const VUS = Number(__ENV.VUS || 20);
 const DURATION = __ENV.DURATION || '30s';
-const PASSWORD = 'Load-test-pass1';
 const LIST = 'GET /api/projects';
 const TARGET = { rps: 500, p95: 50 };
 
@@ -52,22 +49,6 @@ export const options = {
   setupTimeout: '300s',
 };
 
-function jsonHeaders(csrf, token) {
-  const headers = { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf, Cookie: `csrf=${csrf}` };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
-
-/** A multipart/form-data body of text fields, as a browser's FormData sends it. */
-function multipart(fields) {
-  const boundary = `----castbook${Math.random().toString(36).slice(2)}`;
-  let body = '';
-  for (const [name, value] of Object.entries(fields)) {
-    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  }
-  return { body: `${body}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
-}
-
 const text = { responseType: 'text' };
 function expectStatus(res, status, step) {
   if (res.status !== status) fail(`${step} answered ${res.status}: ${String(res.body).slice(0, 300)}`);
@@ -80,7 +61,7 @@ function book(chapters) {
   for (let c = 1; c <= chapters; c++) {
     s += `CHAPTER ${c}. The ${c}th Day\n\n`;
     s += `${'The rain kept on over the marsh and the lamps were lit early in the town. '.repeat(8)}\n\n`;
-    s += `"We shall see," said Anne, and she went out into the grey afternoon.\n\n`;
+    s += `"We shall see," said Orla, and she went out into the grey afternoon.\n\n`;
   }
   return s;
 }
@@ -121,22 +102,11 @@ function heavyResults(length) {
 
 export function setup() {
   const loginPage = http.get(`${BASE_URL}/api/auth/login`, text);
-  const csrf = loginPage.headers['X-Csrf-Token'] || (loginPage.json('data') || {}).csrfToken;
+  const csrf = csrfOf(loginPage);
   if (!csrf) fail(`no CSRF token from GET /api/auth/login (${loginPage.status})`);
   const email = `projects.${Date.now().toString(36)}@example.com`;
-  const registered = http.post(
-    `${BASE_URL}/api/auth/register`,
-    JSON.stringify({
-      name: 'List Load',
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      // Pro starts the trial: no project limit (PRODUCT.md).
-      subscriptionTier: 'pro',
-      acceptTerms: true,
-    }),
-    { headers: jsonHeaders(csrf), ...text },
-  );
+  // Pro starts the trial: no project limit (PRODUCT.md).
+  const registered = register(csrf, 'List Load', email, 'pro', text);
   expectStatus(registered, 201, 'register');
   let token = registered.json('data.token');
   if (!token) {
@@ -146,13 +116,8 @@ export function setup() {
     });
     token = expectStatus(login, 200, 'login').json('data.token');
   }
-  // Accept-Encoding as a browser sends it (k6 sends none): the gateway compresses what it answers.
-  const auth = {
-    Authorization: `Bearer ${token}`,
-    'X-CSRF-Token': csrf,
-    Cookie: `csrf=${csrf}`,
-    'Accept-Encoding': BROWSER_ENCODINGS,
-  };
+  // Accept-Encoding as a browser sends it: the gateway compresses what it answers.
+  const auth = browserHeaders(csrf, token);
 
   const authorForm = multipart({ firstName: 'Load', lastName: 'Author' });
   const author = http.post(`${BASE_URL}/api/authors`, authorForm.body, {
