@@ -2,7 +2,7 @@
 // The shared folder sits next to the repository (`../shared`) in the workspace; a clone made
 // elsewhere (CI clones into /tmp) finds it at /work/shared, or wherever CASTBOOK_SHARED_DIR points.
 // CASTBOOK_PDNC_DIR overrides the novels' folder alone.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,16 +17,37 @@ export function sharedDir(): string {
   return found;
 }
 
-/** The seven novels of the dev set, shortest first (cycled by tests and benches that submit many). */
-export const PDNC_NOVELS = [
-  'AlicesAdventuresInWonderland',
-  'TheSignOfTheFour',
-  'ThePictureOfDorianGray',
-  'AnneOfGreenGables',
-  'PrideAndPrejudice',
-  'TheSunAlsoRises',
-  'OliverTwist',
-] as const;
+/**
+ * The dev set's novels (its folders holding a `text.txt`), listed from the folder at run time,
+ * shortest text first. No source names a novel of the corpus (issue 13): pick one by a property.
+ */
+export function pdncNovels(): string[] {
+  const dir = pdncDir();
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(resolve(dir, entry.name, 'text.txt')))
+    .map((entry) => ({ name: entry.name, size: statSync(resolve(dir, entry.name, 'text.txt')).size }))
+    .sort((a, b) => a.size - b.size || a.name.localeCompare(b.name))
+    .map((novel) => novel.name);
+}
+
+/**
+ * `count` novels spread evenly over the dev set by length, shortest first: always the shortest and
+ * the longest, and short, middling and long ones between (what tests and benches that submit many
+ * books cycle through, so they see the range of lengths).
+ */
+export function pdncNovelsSpread(count: number): string[] {
+  const all = pdncNovels();
+  if (count >= all.length) return all;
+  if (count <= 1) return count === 1 ? all.slice(-1) : [];
+  return Array.from({ length: count }, (_, i) => all[Math.round((i * (all.length - 1)) / (count - 1))]!);
+}
+
+/** The dev set's longest novel (by its text's size). */
+export function pdncLongest(): string {
+  const novel = pdncNovels().at(-1);
+  if (!novel) throw new Error(`no novels in ${pdncDir()}`);
+  return novel;
+}
 
 /** The folder of PDNC novels: one folder per novel with `text.txt` and `gold.json`. */
 export function pdncDir(): string {

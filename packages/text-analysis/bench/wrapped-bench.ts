@@ -1,4 +1,4 @@
-// node --conditions=@castbook/source --import tsx packages/text-analysis/bench/wrapped-bench.ts [NOVEL ...]   (default: OliverTwist)
+// node --conditions=@castbook/source --import tsx packages/text-analysis/bench/wrapped-bench.ts [NOVEL ...]   (default: the longest)
 //
 // How the analysis copes with hard-wrapped exports of a PDNC dev novel (ARCHITECTURE.md, Analysis):
 //   original   text.txt as it is (hard-wrapped at ~70 columns, blank lines between paragraphs);
@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { analyze } from '../src/analyze.js';
 import { docxToText } from '../src/documents/index.js';
-import { pdncDir, sharedDir } from '@castbook/test-kit/pdnc';
+import { pdncDir, pdncLongest, sharedDir } from '@castbook/test-kit/pdnc';
 
 const WIDTH = 70;
 
@@ -84,7 +84,7 @@ async function main() {
   const { score } = (await import(pathToFileURL(join(sharedDir(), 'tools', 'pdnc-score.mjs')).href)) as {
     score: (gold: unknown, pred: unknown, text: string) => Record<string, Record<string, number>>;
   };
-  const novels = process.argv.slice(2).length ? process.argv.slice(2) : ['OliverTwist'];
+  const novels = process.argv.slice(2).length ? process.argv.slice(2) : [pdncLongest()];
   for (const novel of novels) {
     const original = readFileSync(join(pdncDir(), novel, 'text.txt'), 'utf8');
     const gold = JSON.parse(readFileSync(join(pdncDir(), novel, 'gold.json'), 'utf8')) as unknown;

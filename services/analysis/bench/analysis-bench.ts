@@ -2,16 +2,17 @@
 //
 //   npm run bench -w services/analysis
 //
-// 1. Embedded mode (`npm start`: one process, embedded PostgreSQL, memory bus, disk): Oliver Twist
-//    from `POST /api/projects/{id}/analyze` to the analysis complete (progress says so) and to the
-//    result applied (project `completed`), through the gateway, as the app does it. Target < 5 s.
-//    Meanwhile `GET /api/health` is asked over and over, one request at a time: its slowest answers
-//    show how long the app's one event loop was held (the engine itself runs on a worker thread).
+// 1. Embedded mode (`npm start`: one process, embedded PostgreSQL, memory bus, disk): the dev set's
+//    longest novel from `POST /api/projects/{id}/analyze` to the analysis complete (progress says
+//    so) and to the result applied (project `completed`), through the gateway, as the app does it.
+//    Target < 5 s. Meanwhile `GET /api/health` is asked over and over, one request at a time: its
+//    slowest answers show how long the app's one event loop was held (the engine itself runs on a
+//    worker thread).
 // 2. Distributed topology (Kafka, MinIO, PostgreSQL server started like the infra tier; analysis
-//    instances as separate processes `--target=analysis`): 20 novels (the seven PDNC novels, cycled)
-//    submitted together, with one and with two analysis processes: books per minute (20 / time from
-//    the first submission to the last completion) and p50/p95 job time (submission to
-//    analysis.completed.v1 received).
+//    instances as separate processes `--target=analysis`): 20 novels (seven of the dev set, spread
+//    from the shortest to the longest, cycled) submitted together, with one and with two analysis
+//    processes: books per minute (20 / time from the first submission to the last completion) and
+//    p50/p95 job time (submission to analysis.completed.v1 received).
 // Knobs: BENCH_BOOKS (20), BENCH_EMBEDDED_RUNS (3), BENCH_SKIP_EMBEDDED=1, BENCH_SKIP_DISTRIBUTED=1,
 // CASTBOOK_PDNC_DIR.
 import { spawn } from 'node:child_process';
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { TOPICS } from '@castbook/contracts';
 import { createBlobStore, createEventBus, createLogger, ensureDatabase, freePort } from '@castbook/platform';
 import { findInstall, startInfra } from '@castbook/test-kit/servers';
-import { PDNC_NOVELS, pdncDir } from '@castbook/test-kit/pdnc';
+import { pdncDir, pdncLongest, pdncNovelsSpread } from '@castbook/test-kit/pdnc';
 import { ApiClient, registration, uniqueEmail } from '@castbook/test-kit/client';
 import {
   startAnalysisProcess,
@@ -34,7 +35,8 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PDNC = pdncDir();
-const NOVELS = PDNC_NOVELS;
+const NOVELS = pdncNovelsSpread(7);
+const LONGEST = pdncLongest();
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 20);
 const EMBEDDED_RUNS = Number(process.env.BENCH_EMBEDDED_RUNS ?? 3);
 const logger = createLogger('bench', process.env.LOG_LEVEL ?? 'warn');
@@ -75,9 +77,9 @@ async function embedded(): Promise<void> {
       registration(uniqueEmail('bench'), { subscriptionTier: 'pro' }),
     );
     client.token = reg.body.data!.token;
-    const author = await form(client, '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
-    const content = await text('OliverTwist');
-    const project = await form(client, '/api/projects', { title: 'Oliver Twist', content, authorId: author.id });
+    const author = await form(client, '/api/authors', { firstName: 'Idris', lastName: 'Quell' });
+    const content = await text(LONGEST);
+    const project = await form(client, '/api/projects', { title: LONGEST, content, authorId: author.id });
     await client.post(`/api/projects/${project.id}/detect-structure`, { content });
     const runs: Array<{ complete: number; applied: number; chunks: number; health: number[] }> = [];
     for (let run = 0; run < EMBEDDED_RUNS; run++) {
@@ -119,7 +121,7 @@ async function embedded(): Promise<void> {
       runs.push({ complete, applied, chunks, health: health.sort((a, b) => a - b) });
     }
     console.log(
-      `\nEmbedded mode (one process, embedded PostgreSQL, memory bus, disk), Oliver Twist, ` +
+      `\nEmbedded mode (one process, embedded PostgreSQL, memory bus, disk), ${LONGEST}, ` +
         `${(content.length / 1e6).toFixed(2)} MB; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)}:`,
     );
     for (const [i, r] of runs.entries()) {

@@ -14,7 +14,15 @@ import {
   type EventBus,
 } from '@castbook/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, infraDescribe, infraEnv, PDNC_NOVELS, pdncText, waitFor } from '@castbook/test-kit';
+import {
+  createTestDatabase,
+  infraDescribe,
+  infraEnv,
+  pdncLongest,
+  pdncNovelsSpread,
+  pdncText,
+  waitFor,
+} from '@castbook/test-kit';
 import {
   startAnalysisProcess,
   startJwks,
@@ -23,8 +31,10 @@ import {
   type AnalysisProcess,
 } from './support/analysis-processes.js';
 
-const NOVELS = PDNC_NOVELS.map(pdncText);
-const OLIVER = pdncText('OliverTwist');
+// Seven of the dev set, shortest to longest, cycled; the longest for the kill (the most chunks to be
+// under way in).
+const NOVELS = pdncNovelsSpread(7).map(pdncText);
+const LONGEST = pdncText(pdncLongest());
 
 infraDescribe('analysis jobs on Kafka, MinIO and PostgreSQL with two analysis processes', () => {
   const logger = createLogger('test', 'warn');
@@ -91,7 +101,7 @@ infraDescribe('analysis jobs on Kafka, MinIO and PostgreSQL with two analysis pr
     'completes a job whose process is killed in the middle of it; progress never goes back',
     { timeout: 300_000 },
     async () => {
-      const job = await submitBook(bus, blobs, OLIVER);
+      const job = await submitBook(bus, blobs, LONGEST);
       const token = await jwks.sign(job.userId);
       const answers: AnalysisProgress[] = [];
       let polling = true;
