@@ -7,7 +7,8 @@
 #      service) with one analysis process, and
 #   3. the same with two analysis processes.
 # Each prints books per minute, p95 upload-to-analysed time and errors. Needs `npm run infra:install`
-# (k6, Kafka, MinIO). TOPOLOGIES=embedded (or "1 2") runs a subset. Never fails on timings.
+# (k6, Kafka, MinIO). TOPOLOGIES=embedded (or "1 2") runs a subset; NOVELS (folder names, comma-separated)
+# replaces the novels listed from the dev set. Never fails on timings.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -19,9 +20,13 @@ for dir in "${CASTBOOK_SHARED_DIR:-}" "$ROOT/../shared" /work/shared; do
   if [ -n "$dir" ] && [ -d "$dir/data/pdnc-dev" ]; then PDNC_DIR="$(cd "$dir/data/pdnc-dev" && pwd)"; break; fi
 done
 [ -n "${PDNC_DIR:-}" ] || { log "PDNC data not found: set CASTBOOK_SHARED_DIR"; exit 1; }
+# The novels analysis.js cycles through: those of the dev set that fit the Free plan, shortest first,
+# listed from the folder (k6 cannot list one; no source names a novel of the corpus).
+NOVELS="${NOVELS:-$(CASTBOOK_PDNC_DIR="$PDNC_DIR" node --conditions=@castbook/source --import tsx infra/scripts/pdnc-novels.ts free)}"
+log "cycling $(tr ',' '\n' <<<"$NOVELS" | wc -l) novels of the dev set"
 
 # BOOKS users at once, ROUNDS books each, after WARMUP_BOOKS unmeasured ones (see loadtest.sh).
-export PDNC_DIR K6_SCRIPT=infra/k6/analysis.js BOOKS="${BOOKS:-20}" ROUNDS="${ROUNDS:-3}" WARMUP_BOOKS="${WARMUP_BOOKS:-20}"
+export PDNC_DIR NOVELS K6_SCRIPT=infra/k6/analysis.js BOOKS="${BOOKS:-20}" ROUNDS="${ROUNDS:-3}" WARMUP_BOOKS="${WARMUP_BOOKS:-20}"
 # One load generator signs up every user: lift the gateway's per-address limits for the stacks
 # this script starts.
 export RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_REGISTER_PER_MINUTE=1000000
