@@ -113,7 +113,7 @@ describe('the API wrapper (SPEC §7)', () => {
 
 describe('files the server names (exports)', () => {
   it("reads the name of Content-Disposition, RFC 5987's UTF-8 filename* first", () => {
-    expect(fileNameOf('attachment; filename="Oliver Twist-script.docx"')).toBe('Oliver Twist-script.docx');
+    expect(fileNameOf('attachment; filename="The Mendle Isles-script.docx"')).toBe('The Mendle Isles-script.docx');
     expect(fileNameOf(`attachment; filename="?a va-quotes.csv"; filename*=UTF-8''%C3%87a%20va-quotes.csv`)).toBe(
       'Ça va-quotes.csv',
     );

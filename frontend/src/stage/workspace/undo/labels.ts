@@ -1,7 +1,7 @@
 // The words the undo tooltip and toasts use for an edit of a character.
 import type { Character } from '@castbook/contracts';
 
-/** What a character edit did, for the undo tooltip: 'Rename Fagin', 'Recolour Fagin', 'Edit Fagin'. */
+/** What a character edit did, for the undo tooltip: 'Rename Quell', 'Recolour Quell', 'Edit Quell'. */
 export function characterEditLabel(was: Character | undefined, now: Character): string {
   if (!was) return `Edit ${now.name}`;
   const changed = (['name', 'color', 'summary', 'alternativeNames', 'relationships'] as const).filter(

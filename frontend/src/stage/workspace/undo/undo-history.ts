@@ -5,7 +5,7 @@
 // error goes back to the caller. Framework-free so its rules are unit-tested.
 
 export interface Edit {
-  /** What the user did, as the tooltips and toasts say it: 'Set speaker', 'Rename Fagin'. */
+  /** What the user did, as the tooltips and toasts say it: 'Set speaker', 'Rename Quell'. */
   label: string;
   /** Does (and redoes) the edit on the server and in the cache; throws, changing nothing, when refused. */
   apply(): Promise<void>;
