@@ -10,7 +10,7 @@
 // app's whole process group; the same app started again on the same data directory, timed from
 // the restart to health and from health to the analysis complete (progress says so) and applied
 // (project `completed`); then the edits are checked.
-// Knobs: BENCH_RUNS (3), BENCH_NOVEL (OliverTwist), BENCH_KILL_AT (0.5), PORT (a free port),
+// Knobs: BENCH_RUNS (3), BENCH_NOVEL (a dev-set folder; the longest novel), BENCH_KILL_AT (0.5), PORT (a free port),
 // CASTBOOK_PDNC_DIR; ANALYSIS_* variables are passed to the app (e.g. ANALYSIS_LEASE_MS=60000: the
 // takeover at boot does not wait for the lease).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,12 +20,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { freePort } from '@castbook/platform';
-import { pdncDir } from '@castbook/test-kit/pdnc';
+import { pdncDir, pdncLongest } from '@castbook/test-kit/pdnc';
 import { ApiClient, registration, uniqueEmail } from '@castbook/test-kit/client';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const NOVEL = process.env.BENCH_NOVEL ?? 'OliverTwist';
+const NOVEL = process.env.BENCH_NOVEL ?? pdncLongest();
 const KILL_AT = Number(process.env.BENCH_KILL_AT ?? 0.5);
 const TARGET_MS = 10_000;
 
@@ -116,8 +116,8 @@ async function run(content: string): Promise<Run> {
       registration(uniqueEmail('takeover'), { subscriptionTier: 'pro' }),
     );
     client.token = reg.body.data!.token;
-    const author = await form(client, '/api/authors', { firstName: 'Charles', lastName: 'Dickens' });
-    const { id } = await form(client, '/api/projects', { title: NOVEL, content, authorId: author.id });
+    const author = await form(client, '/api/authors', { firstName: 'Orla', lastName: 'Penhallow' });
+    const { id } = await form(client, '/api/projects', { title: 'The Mendle Isles', content, authorId: author.id });
     await client.post(`/api/projects/${id}/detect-structure`, { content });
     await client.post(`/api/projects/${id}/analyze`);
     const first = await until(async () => {

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   newBook,
-  pdncText,
   settledProject,
   signedUpClient,
   startWorkspaceStack,
@@ -17,11 +16,17 @@ import {
   type WorkspaceStack,
 } from '@castbook/test-kit';
 import { progressTenth } from '../src/domain/job-runner.js';
+import { firstChapters, found, NOVEL_TEXT, speakersOfFirstChapters } from './support/novel.js';
 
-// As the projects service stores it: line ends LF, light markup (`_italics_`) removed.
-const OLIVER = stripMarkup(pdncText('OliverTwist').replace(/\r\n?/g, '\n'));
-/** Oliver Twist's first six chapters: about 94,000 characters, ten chunks. */
-const CHAPTERS = OLIVER.slice(0, OLIVER.indexOf(' CHAPTER VII.'));
+// The dev set's longest novel (support/novel.ts), as the projects service stores it: line ends LF,
+// light markup (`_italics_`) removed.
+const BOOK = stripMarkup(NOVEL_TEXT);
+/** Its first six chapters: about 94,000 characters, ten chunks. */
+const CHAPTERS = firstChapters(BOOK, 6);
+/** Who speaks most in those chapters (gold.json), most first. */
+const SPEAKERS = speakersOfFirstChapters(6);
+/** Of an analysis's characters, the one who speaks most in the six chapters, and the one who speaks second most. */
+const mainTwo = (characters: Character[]) => [found(characters, SPEAKERS[0]!)!, found(characters, SPEAKERS[1]!)!];
 
 type Json = Record<string, unknown>;
 interface Progress {
@@ -58,7 +63,7 @@ afterAll(async () => stack?.stop());
 const eventsOf = (projectId: string, type: string) =>
   seen.filter((e) => e.type === type && (e.payload as { projectId: string }).projectId === projectId);
 
-async function newProject(client: ApiClient, content: string, title = 'Oliver Twist'): Promise<string> {
+async function newProject(client: ApiClient, content: string, title = 'The Mendle Isles'): Promise<string> {
   const { id } = await newBook(client, { title, content });
   expect((await client.post(`/api/projects/${id}/detect-structure`, { content })).status).toBe(200);
   return id;
@@ -108,9 +113,13 @@ describe('analysis pipeline', () => {
     expect(applied.characters).toEqual(expected.characters);
     expect(applied.quotes).toEqual(expected.quotes);
     expect(applied.quotes.length).toBeGreaterThan(200);
-    const names = applied.characters.map((c) => c.name).join(' | ');
-    expect(names).toMatch(/Oliver/);
-    expect(names).toMatch(/Bumble/);
+    // The three who speak most in these chapters (gold.json) are each one of the characters found.
+    const main = SPEAKERS.slice(0, 3).map((who) => {
+      const character = found(applied.characters, who);
+      expect(character, `${who.name} (${who.lines} lines)`).toBeDefined();
+      return character;
+    });
+    expect(new Set(main).size).toBe(3);
     const completed = eventsOf(id, 'analysis.completed.v1');
     expect(completed).toHaveLength(1);
     expect((completed[0]!.payload as { stats: Json }).stats).toMatchObject({
@@ -135,7 +144,7 @@ describe('analysis pipeline', () => {
 
   it('drops a result for a text that changed while it was analysed', async () => {
     const { client, user } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
-    const id = await newProject(client, OLIVER);
+    const id = await newProject(client, BOOK);
     await client.post(`/api/projects/${id}/analyze`);
     const [requested] = await waitFor(() => {
       const r = eventsOf(id, 'analysis.requested.v1');
@@ -152,7 +161,7 @@ describe('analysis pipeline', () => {
 
     // And a result of the old text arriving late (a slow instance) is dropped too.
     const key = `projects/${id}/jobs/${job.jobId}.json`;
-    const old = analyze(OLIVER);
+    const old = analyze(BOOK);
     await stack.blobs.put('analysis', key, JSON.stringify({ ...old, contentVersion: job.contentVersion }));
     const late = newEvent('analysis.completed.v1', id, user.id, {
       projectId: id,
@@ -191,7 +200,7 @@ describe('analysis pipeline', () => {
 
   it('cancels a running analysis: the project goes back to where it was and no result is applied', async () => {
     const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
-    const id = await newProject(client, OLIVER);
+    const id = await newProject(client, BOOK);
     await client.post(`/api/projects/${id}/analyze`);
     const cancelled = await client.post<ProjectView>(`/api/projects/${id}/cancel-analysis`);
     expect(cancelled.status).toBe(200);
@@ -235,24 +244,23 @@ describe('analysis pipeline', () => {
     const first = await settledProject<ProjectView>(client, id);
     expect(first.analysisStatus).toBe('completed');
 
-    const bumble = first.characters.find((c) => /Bumble/.test(c.name))!;
-    const oliver = first.characters.find((c) => /Oliver/.test(c.name))!;
-    const edited = { ...oliver, summary: 'The parish boy', color: '#123456' };
+    const [lead, second] = mainTwo(first.characters) as [Character, Character];
+    const edited = { ...second, summary: 'The harbour boy', color: '#123456' };
     const voice: Character = {
-      ...bumble,
+      ...lead,
       id: 'user-1',
-      name: 'Workhouse Board',
-      summary: 'The gentlemen in white waistcoats',
+      name: 'Harbour Board',
+      summary: 'The gentlemen of the harbour office',
       color: '#abcdef',
       isUserCreated: true,
       alternativeNames: [],
       mentions: 0,
     };
-    const characters = first.characters.map((c) => (c.id === oliver.id ? edited : c)).concat(voice);
+    const characters = first.characters.map((c) => (c.id === second.id ? edited : c)).concat(voice);
     const saved = await client.call<Character[]>('PATCH', `/api/projects/${id}/characters`, { characters });
     expect(saved.status).toBe(200);
-    expect(saved.body.data!.find((c) => c.id === oliver.id)!.isUserEdited).toBe(true);
-    expect(saved.body.data!.find((c) => c.id === bumble.id)!.isUserEdited).toBeUndefined();
+    expect(saved.body.data!.find((c) => c.id === second.id)!.isUserEdited).toBe(true);
+    expect(saved.body.data!.find((c) => c.id === lead.id)!.isUserEdited).toBeUndefined();
 
     // The user gives a quote the engine attributed to someone else to their own character.
     const target = first.quotes.find((q) => q.speakerId && q.speakerId !== voice.id && q.text.length > 30)!;
@@ -267,17 +275,17 @@ describe('analysis pipeline', () => {
       return p.analysisStatus === 'completed' && eventsOf(id, 'analysis.completed.v1').length === 2 && p;
     }, 'the re-analysis');
     expect(again.characters.find((c) => c.id === voice.id)).toMatchObject({
-      name: 'Workhouse Board',
+      name: 'Harbour Board',
       isUserCreated: true,
     });
-    expect(again.characters.find((c) => c.id === oliver.id)).toMatchObject({
-      name: oliver.name,
-      summary: 'The parish boy',
+    expect(again.characters.find((c) => c.id === second.id)).toMatchObject({
+      name: second.name,
+      summary: 'The harbour boy',
       color: '#123456',
       isUserEdited: true,
     });
     // Untouched characters keep their ids and colours.
-    expect(again.characters.find((c) => c.id === bumble.id)).toMatchObject({ name: bumble.name, color: bumble.color });
+    expect(again.characters.find((c) => c.id === lead.id)).toMatchObject({ name: lead.name, color: lead.color });
     const kept = again.quotes.filter((q) => q.text === target.text && q.startOffset === target.startOffset);
     expect(kept).toEqual([expect.objectContaining({ speakerId: voice.id, attributionMethod: 'user' })]);
     const ids = new Set(again.characters.map((c) => c.id));
@@ -289,16 +297,16 @@ describe('analysis pipeline', () => {
     const id = await newProject(client, CHAPTERS);
     await client.post(`/api/projects/${id}/analyze`);
     const first = await settledProject<ProjectView>(client, id);
-    const bumble = first.characters.find((c) => /Bumble/.test(c.name))!;
-    const renamed = first.characters.map((c) => (c.id === bumble.id ? { ...c, name: 'The Parish Beadle' } : c));
+    const [lead] = mainTwo(first.characters) as [Character];
+    const renamed = first.characters.map((c) => (c.id === lead.id ? { ...c, name: 'Mr. Pellow the Warden' } : c));
     expect((await client.call('PATCH', `/api/projects/${id}/characters`, { characters: renamed })).status).toBe(200);
-    const target = first.quotes.find((q) => q.speakerId && q.speakerId !== bumble.id && q.text.length > 30)!;
+    const target = first.quotes.find((q) => q.speakerId && q.speakerId !== lead.id && q.text.length > 30)!;
     const quotes = first.quotes.map((q) =>
-      q.id === target.id ? { ...q, speakerId: bumble.id, attributionMethod: 'user' as const, confidence: 1 } : q,
+      q.id === target.id ? { ...q, speakerId: lead.id, attributionMethod: 'user' as const, confidence: 1 } : q,
     );
     expect((await client.call('PATCH', `/api/projects/${id}/quotes`, { quotes })).status).toBe(200);
     const { outline } = (await client.get<{ outline: { title: string }[] }>(`/api/projects/${id}`)).body.data!;
-    const retitled = outline.map((o, i) => (i === 0 ? { ...o, title: 'The Workhouse (my title)' } : o));
+    const retitled = outline.map((o, i) => (i === 0 ? { ...o, title: 'The Harbour (my title)' } : o));
     expect((await client.call('PATCH', `/api/projects/${id}/outline`, { outline: retitled })).status).toBe(200);
 
     const reanalysed = async (n: number) => {
@@ -309,15 +317,15 @@ describe('analysis pipeline', () => {
       }, 're-analysis');
     };
     const again = await reanalysed(2);
-    expect(again.characters.find((c) => c.id === bumble.id)).toMatchObject({
-      name: 'The Parish Beadle',
-      color: bumble.color,
+    expect(again.characters.find((c) => c.id === lead.id)).toMatchObject({
+      name: 'Mr. Pellow the Warden',
+      color: lead.color,
     });
     // The engine's name does not come back as a second character.
-    expect(again.characters.filter((c) => c.name === bumble.name)).toEqual([]);
-    expect(again.quotes.filter((q) => q.speakerId === bumble.id).length).toBeGreaterThan(1);
+    expect(again.characters.filter((c) => c.name === lead.name)).toEqual([]);
+    expect(again.quotes.filter((q) => q.speakerId === lead.id).length).toBeGreaterThan(1);
     const view = (await client.get<{ outline: { title: string }[] }>(`/api/projects/${id}`)).body.data!;
-    expect(view.outline[0]!.title).toBe('The Workhouse (my title)');
+    expect(view.outline[0]!.title).toBe('The Harbour (my title)');
 
     // A new first paragraph moves every offset: the user's speaker moves with its text.
     const preface = 'A word from the editor, added later.\n\n';
@@ -327,15 +335,15 @@ describe('analysis pipeline', () => {
       expect.objectContaining({
         text: target.text,
         startOffset: target.startOffset + preface.length,
-        speakerId: bumble.id,
+        speakerId: lead.id,
       }),
     ]);
     const third = await reanalysed(3);
     const moved = third.quotes.filter(
       (q) => q.text === target.text && q.startOffset === target.startOffset + preface.length,
     );
-    expect(moved).toEqual([expect.objectContaining({ speakerId: bumble.id, attributionMethod: 'user' })]);
-    expect(third.characters.find((c) => c.id === bumble.id)?.name).toBe('The Parish Beadle');
+    expect(moved).toEqual([expect.objectContaining({ speakerId: lead.id, attributionMethod: 'user' })]);
+    expect(third.characters.find((c) => c.id === lead.id)?.name).toBe('Mr. Pellow the Warden');
   });
 
   it('answers from its own tables: a job announced but not arrived waits, one done but not applied is saving', async () => {

@@ -17,7 +17,7 @@ import { createLogger, Database, DiskBlobStore, type BlobStore } from '@castbook
 import { analyze } from '@castbook/text-analysis';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, pdncText, waitFor } from '@castbook/test-kit';
+import { createTestDatabase, waitFor } from '@castbook/test-kit';
 import {
   insertJob,
   recordProgress,
@@ -30,10 +30,12 @@ import {
 import { JobRunner, type JobRunnerOptions } from '../src/domain/job-runner.js';
 import { JOB_MESSAGES, resultKey } from '../src/domain/jobs.js';
 import { startAnalysisProcess, startJwks, type AnalysisProcess } from './support/analysis-processes.js';
+import { firstChapters, NOVEL_TEXT } from './support/novel.js';
 
-const OLIVER = pdncText('OliverTwist').replace(/\r\n?/g, '\n');
-/** Oliver Twist's first six chapters: ten chunks. */
-const CHAPTERS = OLIVER.slice(0, OLIVER.indexOf(' CHAPTER VII.'));
+/** The dev set's longest novel (support/novel.ts), LF line ends. */
+const BOOK = NOVEL_TEXT;
+/** Its first six chapters: ten chunks. */
+const CHAPTERS = firstChapters(BOOK, 6);
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 const logger = createLogger('test', 'warn');
 
@@ -282,9 +284,9 @@ describe('lease takeover between processes', () => {
   };
   const pidOf = (owner: string | null) => Number(owner?.split('-').at(-2));
 
-  /** Queues Oliver Twist (about 90 chunks) and waits until a process is well into it. */
+  /** Queues the whole novel (about 90 chunks) and waits until a process is well into it. */
   async function underWay(): Promise<{ job: NewJob; owner: number }> {
-    const job = await book(OLIVER);
+    const job = await book(BOOK);
     await insertJob(db.pool, job, 'test-submitter', 8000);
     const r = await waitFor(
       async () => {
