@@ -6,9 +6,9 @@
 // among their candidates at all (what a perfect second opinion could reach), and the tokens spent.
 //
 //   OPENAI_BASE_URL=http://localhost:11434/v1 OPENAI_MODEL=qwen2.5:7b-instruct \
-//     npm run eval:second-opinion -w @castbook/projects-service -- --novel PrideAndPrejudice --max-batches 20
+//     npm run eval:second-opinion -w @castbook/projects-service -- --max-batches 20
 //
-// Options: --novel NAME (default PrideAndPrejudice), --threshold 0.6, --max-batches N (the first N
+// Options: --novel NAME (a dev-set folder; default the novel of median length), --threshold 0.6, --max-batches N (the first N
 // batches in reading order; default all), --estimate (no server: prints what a run would send and the
 // ceiling only). OPENAI_API_KEY when the server asks for one. Answers are cached in memory for the run.
 import { pathToFileURL } from 'node:url';
@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SECOND_OPINION_DEFAULT_THRESHOLD, type Quote } from '@castbook/contracts';
 import { analyze, splitParagraphs } from '@castbook/text-analysis';
-import { pdncDir, sharedDir } from '@castbook/test-kit/pdnc';
+import { pdncDir, pdncNovels, sharedDir } from '@castbook/test-kit/pdnc';
 import { jsonSchemaOf, OpenAiProvider } from '../src/domain/character-analysis/llm.js';
 import { ModelCalls, type AiStore } from '../src/domain/character-analysis/model-calls.js';
 import { chatPromptTokens } from '../src/domain/character-analysis/tokens.js';
@@ -34,7 +34,8 @@ const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const novel = opt('--novel') ?? 'PrideAndPrejudice';
+/** The novel: --novel, or the dev set's novel of median length (shortest first, the upper middle). */
+const novel = opt('--novel') ?? pdncNovels()[pdncNovels().length >> 1]!;
 const threshold = Number(opt('--threshold') ?? SECOND_OPINION_DEFAULT_THRESHOLD);
 const maxBatches = opt('--max-batches') === undefined ? Infinity : Number(opt('--max-batches'));
 const estimateOnly = args.includes('--estimate');

@@ -146,7 +146,7 @@ const NESTED = (depth: number) => {
 beforeAll(async () => {
   stack = await startWorkspaceStack();
   ({ client } = await signedUpClient(stack.gatewayUrl, { name: 'Ada Lovelace', subscriptionTier: 'pro' }));
-  author = (await form('POST', '/api/authors', { firstName: 'Jane', lastName: 'Austen' })).body.data as Json;
+  author = (await form('POST', '/api/authors', { firstName: 'Orla', lastName: 'Penhallow' })).body.data as Json;
   project = (await form('POST', '/api/projects', { title: 'Kept', content: BOOK, authorId: author.id as string })).body
     .data as Json;
   audioUrl = ((
@@ -296,7 +296,7 @@ const CASES: Case[] = [
   // Control characters in names (stored before).
   {
     name: 'a bell in an author name',
-    send: () => form('POST', '/api/authors', { firstName: 'Jane', lastName: 'Aus\u0007ten' }),
+    send: () => form('POST', '/api/authors', { firstName: 'Orla', lastName: 'Pen\u0007hallow' }),
     status: 400,
     error: 'lastName must not contain control characters',
   },
@@ -567,7 +567,7 @@ describe('the bad-input catalogue (Hardening)', () => {
 
   it('stored nothing: the author, the project, its lists and the user are as they were', async () => {
     expect((await client.get<Json[]>('/api/authors')).body.data).toEqual([
-      expect.objectContaining({ id: author.id, firstName: 'Jane', lastName: 'Austen' }),
+      expect.objectContaining({ id: author.id, firstName: 'Orla', lastName: 'Penhallow' }),
     ]);
     const p = (await client.get<Json>(`/api/projects/${project.id}`)).body.data!;
     expect(p).toMatchObject({ title: 'Kept', content: BOOK, outline: [outlineItem()], quotes: [] });

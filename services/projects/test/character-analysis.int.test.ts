@@ -7,7 +7,7 @@ import { LIMIT_MESSAGES, type CharacterAnalysisDetail } from '@castbook/contract
 import { createLogger, Database } from '@castbook/platform';
 import { analyze } from '@castbook/text-analysis';
 import { stripMarkup } from '@castbook/text-analysis/documents';
-import { pdncText } from '@castbook/test-kit/pdnc';
+import { pdncLongest, pdncText } from '@castbook/test-kit/pdnc';
 import { newBook, signedUpClient, startWorkspaceStack, type WorkspaceStack } from '@castbook/test-kit';
 
 const CH1 =
@@ -169,9 +169,9 @@ describe('POST /api/projects/{id}/character-analysis', () => {
     expect(await stored(id)).toEqual([]);
   });
 
-  it("answers for the main character of a 0.9 MB novel (Oliver Twist, the engine's analysis), timed", async () => {
+  it("answers for the main character of a 0.9 MB novel (the dev set's longest, the engine's analysis), timed", async () => {
     // As stored (light markup removed), so the engine's offsets point into the saved text.
-    const text = stripMarkup(pdncText('OliverTwist'));
+    const text = stripMarkup(pdncText(pdncLongest()));
     const result = analyze(text);
     const { client } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
     const project = await newBook(client, { title: 'Whole Novel', content: text });
@@ -196,7 +196,7 @@ describe('POST /api/projects/{id}/character-analysis', () => {
     };
     const ms = [await timed(false), await timed(true), await timed(false)];
     console.log(
-      `Oliver Twist (${(Buffer.byteLength(text) / 1e6).toFixed(2)} MB, ${result.quotes.length} quotes), ` +
+      `The longest dev-set novel (${(Buffer.byteLength(text) / 1e6).toFixed(2)} MB, ${result.quotes.length} quotes), ` +
         `${result.characters.find((c) => c.id === mainId)!.name} (${count} lines): first ${ms[0]} ms, ` +
         `computed again ${ms[1]} ms, stored ${ms[2]} ms`,
     );

@@ -83,7 +83,7 @@ async function user(tier: 'free' | 'pro' = 'free') {
     'the registration plan in both read models',
     5000,
   );
-  const author = (await send(client, 'POST', '/api/authors', { firstName: 'Jane', lastName: 'Austen' })).body
+  const author = (await send(client, 'POST', '/api/authors', { firstName: 'Orla', lastName: 'Penhallow' })).body
     .data as Json;
   return { client, id, authorId: author.id as string };
 }

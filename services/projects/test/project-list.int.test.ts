@@ -72,7 +72,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function newAuthor(client: ApiClient, first = 'Charles', last = 'Dickens') {
+async function newAuthor(client: ApiClient, first = 'Idris', last = 'Quell') {
   const res = await send(client, 'POST', '/api/authors', { firstName: first, lastName: last });
   expect(res.status).toBe(201);
   return res.body.data!.id as string;
@@ -133,7 +133,7 @@ describe('GET /api/projects', () => {
       id,
       title: 'A Tale',
       authorId,
-      author: { id: authorId, firstName: 'Charles', lastName: 'Dickens' },
+      author: { id: authorId, firstName: 'Idris', lastName: 'Quell' },
       analysisStatus: 'pending',
       chapterCount: 3,
       wordCount: BOOK.split(/\s+/).filter(Boolean).length,

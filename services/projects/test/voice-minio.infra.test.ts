@@ -54,8 +54,8 @@ infraDescribe('voice takes on MinIO', () => {
     const { client, user } = await signedUpClient(stack.gatewayUrl, { subscriptionTier: 'pro' });
     const userId = (user as { id: string }).id;
     const form = new FormData();
-    form.set('firstName', 'Jane');
-    form.set('lastName', 'Austen');
+    form.set('firstName', 'Orla');
+    form.set('lastName', 'Penhallow');
     const headers = {
       cookie: `csrf=${client.csrf}`,
       'x-csrf-token': client.csrf!,

@@ -39,17 +39,17 @@ function refusal(f: () => unknown): [number, string] {
 describe('mergeCharacters', () => {
   const state = {
     characters: [
-      ch('c1', 'Fagin', { alternativeNames: ['the old gentleman'], mentions: 40, voiceTakes: [take(1)] }),
-      ch('c2', 'The Jew', {
-        alternativeNames: ['Fagin', 'the merry old gentleman'],
-        analysedName: 'Jew',
+      ch('c1', 'Quell', { alternativeNames: ['the old ferryman'], mentions: 40, voiceTakes: [take(1)] }),
+      ch('c2', 'The Warden', {
+        alternativeNames: ['Quell', 'the merry old ferryman'],
+        analysedName: 'Warden',
         isUserEdited: true,
         mentions: 12,
         voiceTakes: [take(2), take(3)],
         audioSample: take(2).url,
-        voiceNotes: { accent: 'London', pitch: 'reedy' },
+        voiceNotes: { accent: 'West Country', pitch: 'reedy' },
       }),
-      ch('c3', 'Oliver'),
+      ch('c3', 'Bram'),
     ],
     quotes: [
       q('q1', 'c2', {
@@ -70,19 +70,19 @@ describe('mergeCharacters', () => {
   };
 
   it('moves names, lines, takes and empty notes to the target, and the merged one is gone', () => {
-    const into = { ...state.characters[0]!, voiceNotes: { accent: 'Whitechapel' } };
+    const into = { ...state.characters[0]!, voiceNotes: { accent: 'Cornish' } };
     const r = mergeCharacters({ ...state, characters: [into, ...state.characters.slice(1)] }, 'c2', 'c1');
     expect(r.characters.map((c) => c.id)).toEqual(['c1', 'c3']);
     expect(r.characters[0]).toMatchObject({
-      name: 'Fagin',
-      // 'Fagin' is the target's own name, 'Jew' the same name as 'The Jew': the rest in order, once.
-      alternativeNames: ['the old gentleman', 'The Jew', 'the merry old gentleman'],
+      name: 'Quell',
+      // 'Quell' is the target's own name, 'Warden' the same name as 'The Warden': the rest in order, once.
+      alternativeNames: ['the old ferryman', 'The Warden', 'the merry old ferryman'],
       mentions: 52,
       isUserEdited: true,
       voiceTakes: [take(1), take(2), take(3)],
       // The target had takes but no chosen sample: the merged one's choice is kept.
       audioSample: take(2).url,
-      voiceNotes: { accent: 'Whitechapel', pitch: 'reedy' },
+      voiceNotes: { accent: 'Cornish', pitch: 'reedy' },
     });
     // Lines move; method and confidence stay; candidates of both become one.
     expect(r.quotes[0]).toMatchObject({
@@ -115,7 +115,7 @@ describe('mergeCharacters', () => {
   });
 
   it("a created target stays created (not marked edited); an analysed one becomes the user's", () => {
-    const created = { ...state, characters: [ch('u1', 'Narrator', { isUserCreated: true }), ch('c3', 'Oliver')] };
+    const created = { ...state, characters: [ch('u1', 'Narrator', { isUserCreated: true }), ch('c3', 'Bram')] };
     expect(mergeCharacters(created, 'c3', 'u1').characters[0]!.isUserEdited).toBeUndefined();
     expect(mergeCharacters(created, 'u1', 'c3').characters[0]).toMatchObject({
       isUserEdited: true,
@@ -128,8 +128,8 @@ describe('deleteCharacter', () => {
   it("unattributes its lines (the user's too), drops it as a candidate and names what it went by", () => {
     const state = {
       characters: [
-        ch('c1', 'Mr. Bumble', { alternativeNames: ['the beadle'], analysedName: 'Bumble' }),
-        ch('c2', 'Oliver'),
+        ch('c1', 'Mr. Pellow', { alternativeNames: ['the warden'], analysedName: 'Pellow' }),
+        ch('c2', 'Bram'),
       ],
       quotes: [
         q('q1', 'c1', {
@@ -159,30 +159,30 @@ describe('deleteCharacter', () => {
     });
     expect(r.quotes[1]).toMatchObject({ speakerId: null, attributionMethod: 'none', confidence: 0 });
     expect(r.quotes[2]).toMatchObject({ speakerId: 'c2', candidates: [{ speakerId: 'c2', probability: 0.9 }] });
-    expect(deletedNames).toEqual(['mr bumble', 'bumble', 'beadle']);
+    expect(deletedNames).toEqual(['mr pellow', 'pellow', 'warden']);
     expect(refusal(() => deleteCharacter(state, 'c9'))).toEqual([404, 'Character not found: c9']);
   });
 });
 
 describe('droppedNames', () => {
-  const bumble = ch('c1', 'Mr. Bumble', { alternativeNames: ['the beadle'], analysedName: 'Bumble' });
-  const oliver = ch('c2', 'Oliver');
-  const monks = ch('c3', 'Monks', { alternativeNames: ['Edward Leeford'] });
+  const pellow = ch('c1', 'Mr. Pellow', { alternativeNames: ['the warden'], analysedName: 'Pellow' });
+  const bram = ch('c2', 'Bram');
+  const quayle = ch('c3', 'Quayle', { alternativeNames: ['Hester Quayle'] });
 
   it('names what the characters a new list leaves out went by', () => {
-    expect(droppedNames([bumble, oliver, monks], [oliver])).toEqual([
-      'mr bumble',
-      'bumble',
-      'beadle',
-      'monks',
-      'edward leeford',
+    expect(droppedNames([pellow, bram, quayle], [bram])).toEqual([
+      'mr pellow',
+      'pellow',
+      'warden',
+      'quayle',
+      'hester quayle',
     ]);
-    expect(droppedNames([bumble, oliver], [oliver, bumble])).toEqual([]);
-    expect(droppedNames([oliver], [oliver, monks])).toEqual([]);
+    expect(droppedNames([pellow, bram], [bram, pellow])).toEqual([]);
+    expect(droppedNames([bram], [bram, quayle])).toEqual([]);
   });
 
   it('keeps the names a character still in the list goes by (a merge by hand)', () => {
-    const oliverWithMonksNames = { ...oliver, alternativeNames: ['Monks'] };
-    expect(droppedNames([oliver, monks], [oliverWithMonksNames])).toEqual(['edward leeford']);
+    const bramWithQuayleNames = { ...bram, alternativeNames: ['Quayle'] };
+    expect(droppedNames([bram, quayle], [bramWithQuayleNames])).toEqual(['hester quayle']);
   });
 });

@@ -36,7 +36,7 @@ describe('project rules', () => {
   it('requires and bounds the title, and stores content with LF line ends', () => {
     expect(() => checkTitle('  ')).toThrow('Title is required');
     expect(() => checkTitle('x'.repeat(501))).toThrow('Title must be at most 500 characters');
-    expect(checkTitle('  Emma ')).toBe('Emma');
+    expect(checkTitle('  The Mendle Isles ')).toBe('The Mendle Isles');
     expect(() => checkContent('\n \n')).toThrow('Content is required');
     expect(checkContent('a\r\nb\rc\n')).toBe('a\nb\nc\n');
     // Pasted text loses light markup as an upload does; underscores inside words stay.
@@ -109,7 +109,7 @@ describe('the project list', () => {
   const row = (over: Partial<ProjectListRecord> = {}): ProjectListRecord => ({
     id: '0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e',
     authorId: 'a1',
-    title: 'Emma',
+    title: 'The Mendle Isles',
     analysisStatus: 'completed',
     thumbnailKey: null,
     coverSeed: 42,
@@ -117,17 +117,17 @@ describe('the project list', () => {
     chapterCount: 3,
     createdAt: '2025-03-04T05:06:07.123456Z',
     updatedAt: '2025-03-05T06:07:08.901Z',
-    author: { id: 'a1', firstName: 'Jane', lastName: 'Austen' },
+    author: { id: 'a1', firstName: 'Orla', lastName: 'Penhallow' },
     ...over,
   });
 
   it('answers a summary: times as Date#toISOString writes them, a versioned thumbnail URL', () => {
     expect(projectListItem(row())).toEqual({
       id: '0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e',
-      title: 'Emma',
+      title: 'The Mendle Isles',
       thumbnail: '/api/projects/0b9d2c4e-8f1a-4c3b-9d2e-1f2a3b4c5d6e/thumbnail?v=cover-42',
       authorId: 'a1',
-      author: { id: 'a1', firstName: 'Jane', lastName: 'Austen' },
+      author: { id: 'a1', firstName: 'Orla', lastName: 'Penhallow' },
       analysisStatus: 'completed',
       createdAt: '2025-03-04T05:06:07.123Z',
       updatedAt: '2025-03-05T06:07:08.901Z',

@@ -72,7 +72,7 @@ export const QUOTE_WINDOW = 10_000;
 
 const HONORIFIC_DOT = /\b(mr|mrs|ms|dr|st|prof|rev|capt|col|gen|lt|sgt)\./g;
 
-/** "Mr. Bumble", "mr bumble" and "the Beadle"/"Beadle" compare equal. */
+/** "Mr. Pellow", "mr pellow" and "the Warden"/"Warden" compare equal. */
 export function nameKey(name: string): string {
   return name
     .toLowerCase()

@@ -236,7 +236,7 @@ export function voiceNotesOf(character: Character): VoiceNotes {
   };
 }
 
-/** 'Fagin (FAY-gin, /ˈfeɪɡɪn/)' style pronunciation line, or undefined when none is given. */
+/** 'Quell (KWELL, /kwɛl/)' style pronunciation line, or undefined when none is given. */
 export function pronunciationLine(v: VoiceNotes): string | undefined {
   const parts = [v.pronunciation, v.ipa && (v.ipa.startsWith('/') || v.ipa.startsWith('[') ? v.ipa : `/${v.ipa}/`)];
   const text = parts.filter(Boolean).join(', ');

@@ -8,7 +8,7 @@ export const UNATTRIBUTED_GREY = '#5b6078';
 const CUE_CHARS = 240;
 
 /**
- * 'Cue (Mr. Bumble): …the end of his line'; the character's own line before (printed just above in
+ * 'Cue (Mr. Pellow): …the end of his line'; the character's own line before (printed just above in
  * the sides) is not repeated; the chapter's first line has no cue.
  */
 export function cueText(side: Side): string {

@@ -81,7 +81,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function mentionOffsets(text: string, character: Character): number[] {
   const names = [character.name, ...character.alternativeNames].map((n) => n.trim()).filter((n) => n.length > 1);
   if (names.length === 0) return [];
-  // Longest first, so "Mrs Bennet" is one mention rather than "Mrs" and "Bennet".
+  // Longest first, so "Mrs Quayle" is one mention rather than "Mrs" and "Quayle".
   names.sort((a, b) => b.length - a.length);
   const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
   return [...text.matchAll(re)].map((m) => m.index);
