@@ -1,4 +1,4 @@
-// Merging and deleting characters from the character card's menu (issue 19), on Oliver Twist's
+// Merging and deleting characters from the character card's menu (issue 19), on a dev-set novel's
 // first chapters as the analysis engine reads them: the dialogs with axe-core and screenshots in both
 // themes at desktop and phone sizes, then a merge and a delete checked on the screen and in the API.
 import { mkdirSync } from 'node:fs';

@@ -1,22 +1,20 @@
 // Character analysis on the character card (issue 18) in a real browser against the embedded stack
-// (no language model configured, so the built-in analysis answers): a Pro user analyses Oliver Twist
-// chapters I–V with the engine, opens the Analysis section of the character with the most lines and
-// sees the built-in analysis (labelled 'Built-in', who they talk with, representative lines); a failed
-// call shows SPEC §8's text and Retry Analysis, which then loads it; a Free user sees the Pro Feature
-// panel. axe-core on each state; screenshots in light and dark and at phone width go to
+// (no language model configured, so the built-in analysis answers): a Pro user analyses a dev-set
+// novel's chapters I–V with the engine, opens the Analysis section of the character with the most
+// lines and sees the built-in analysis (labelled 'Built-in', who they talk with, representative
+// lines); a failed call shows SPEC §8's text and Retry Analysis, which then loads it; a Free user sees
+// the Pro Feature panel. axe-core on each state; screenshots in light and dark and at phone width go to
 // /tmp/shots-character-analysis.
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pdncText } from '@castbook/test-kit/pdnc';
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf } from './support/session.js';
+import { BOOK_CHAPTERS } from './support/novel.js';
 import { createProject, signUp } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-character-analysis';
 mkdirSync(SHOTS, { recursive: true });
 
-const OLIVER = pdncText('OliverTwist');
-const CHAPTERS_I_TO_V = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /**
@@ -39,7 +37,7 @@ test('character analysis: Pro sees the built-in analysis, a failure offers Retry
   await page.setViewportSize({ width: 1280, height: 2000 });
   await signUp(page, 'Pro');
   const s = await sessionOf(page);
-  const id = await createProject(page.request, s, 'Oliver Twist, chapters I–V', CHAPTERS_I_TO_V);
+  const id = await createProject(page.request, s, 'A novel, chapters I–V', BOOK_CHAPTERS);
   await page.goto(`/stage/projects/${id}`);
   await page.getByRole('button', { name: 'Analyze', exact: true }).click();
   await expect(toast(page, 'Analysis Complete')).toBeVisible({ timeout: 180_000 });

@@ -6,8 +6,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Download } from '@playwright/test';
 import { docxDocumentXml, docxParagraphs, pdfText } from '@castbook/test-kit/files';
 import { checkAxe } from './support/axe.js';
-import { analysedProject, signUp } from './support/workspace.js';
+import { headersOf, sessionOf } from './support/session.js';
+import { analysedProject, signUp, TITLE } from './support/workspace.js';
 import { inEachLook } from './support/looks.js';
+import { found, literally, speakers } from './support/novel.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-exports';
 mkdirSync(SHOTS, { recursive: true });
@@ -18,6 +20,12 @@ test('exports: script.docx from the menu and one character’s sides.pdf from th
   test.setTimeout(180_000);
   await signUp(page);
   const id = await analysedProject(page);
+  // The two who speak most in these chapters (gold.json), as the analysis named them.
+  const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(await sessionOf(page)) });
+  const { characters } = ((await res.json()) as { data: { characters: { name: string }[] } }).data;
+  const [who, other] = speakers(6).map((s) => found(characters, s)?.name);
+  expect(who, 'the analysis finds the one who speaks most').toBeTruthy();
+  expect(other, 'and the next').toBeTruthy();
   await page.goto(`/stage/projects/${id}`);
   await expect(page.getByTestId('content-viewer').locator('span.q').first()).toBeVisible();
 
@@ -26,30 +34,30 @@ test('exports: script.docx from the menu and one character’s sides.pdf from th
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: /Script \(Word\)/ }).click(),
   ]);
-  expect(script.suggestedFilename()).toBe('Oliver Twist-script.docx');
+  expect(script.suggestedFilename()).toBe(`${TITLE}-script.docx`);
   const paragraphs = docxParagraphs(docxDocumentXml(await bytesOf(script)));
   expect(paragraphs).toContain('Cast');
-  expect(paragraphs).toContain('Mr. Bumble');
+  expect(paragraphs).toContain(who);
   expect(paragraphs.some((p) => p.startsWith('CHAPTER V.'))).toBe(true);
 
   await page.getByRole('button', { name: 'Export' }).click();
   await page.getByRole('menuitem', { name: /Sides/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Download sides' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Characters').fill('Bumble');
-  await page.getByRole('option', { name: /Mr\. Bumble/ }).click();
+  await dialog.getByLabel('Characters').fill(who!);
+  await page.getByRole('option', { name: new RegExp(`^${literally(who!)}\\s*\\d+ lines?$`) }).click();
   await expect(dialog.getByRole('radio', { name: 'PDF' })).toBeChecked();
   const [sides] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Download' }).click(),
   ]);
-  expect(sides.suggestedFilename()).toBe('Oliver Twist-sides.pdf');
+  expect(sides.suggestedFilename()).toBe(`${TITLE}-sides.pdf`);
   await expect(dialog).toBeHidden();
   const { pages, text } = await pdfText(await bytesOf(sides));
   expect(pages).toBeGreaterThan(0);
-  expect(text).toContain('Mr. Bumble');
+  expect(text).toContain(who);
   expect(text).toMatch(/Cue \(|Cue: none/);
-  expect(text).not.toContain('\nOliver\n'); // only the character picked has a section
+  expect(text).not.toContain(`\n${other}\n`); // only the character picked has a section
 });
 
 test('exports: the menu and the sides dialog, light and dark, desktop and phone, axe-core', async ({ page }) => {

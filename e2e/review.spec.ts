@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { checkAxe } from './support/axe.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, OLIVER, signUp } from './support/workspace.js';
+import { BOOK } from './support/novel.js';
+import { analysedProject, signUp } from './support/workspace.js';
 import { inEachLook } from './support/looks.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-review';
@@ -92,12 +93,12 @@ interface Queued {
   candidates: { speakerId: string }[];
 }
 
-test('review: 20 quotes of the whole of Oliver Twist by keyboard only, each shown in the text, confirmed as the user', async ({
+test('review: 20 quotes of a whole novel by keyboard only, each shown in the text, confirmed as the user', async ({
   page,
 }) => {
   test.setTimeout(300_000);
   await signUp(page, 'Pro'); // the whole book is over the Free plan's 100,000 words
-  const id = await analysedProject(page, 'Oliver Twist', OLIVER);
+  const id = await analysedProject(page, 'The whole novel', BOOK);
   const s = await sessionOf(page);
   const res = await page.request.get(`/api/projects/${id}/review?limit=50`, { headers: headersOf(s) });
   const queue = ((await res.json()) as { data: { quotes: Queued[] } }).data.quotes;

@@ -8,11 +8,12 @@ import { checkAxe } from './support/axe.js';
 import { inEachLook } from './support/looks.js';
 import { paste } from './support/paste.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, OLIVER_CHAPTERS, signUp } from './support/workspace.js';
+import { BOOK_CHAPTERS, chapterAt, paragraphsOf } from './support/novel.js';
+import { analysedProject, AUTHOR, signUp } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-revise';
 /** The book as stored (without Gutenberg's `_italics_`), so the original and the uploaded revision are read alike. */
-const BOOK = OLIVER_CHAPTERS;
+const BOOK = BOOK_CHAPTERS;
 mkdirSync(SHOTS, { recursive: true });
 
 interface Quote {
@@ -30,28 +31,34 @@ interface ProjectView {
   quotes: Quote[];
 }
 
+/** Chapter II's first paragraph; its second, reworded (its first word changed); chapter IV's third. */
+const [opening, reworded] = paragraphsOf(2);
+const REWORDED = reworded!.replace(/^\S+/, 'Verily');
+const removed = paragraphsOf(4)[2]!;
+/** The revised paragraph's first words, as the summary shows them. */
+const REWORDED_START = REWORDED.split(/\s+/).slice(0, 6).join(' ');
+
 /**
  * The revision: two paragraphs added at the start of chapter II, one paragraph of chapter II
  * reworded, one of chapter IV removed (none next to another, so each counts once).
  */
 function revise(book: string): string {
-  const opening = 'For the next eight or ten months, Oliver was the victim';
-  const reworded = 'Everybody knows the story of another experimental philosopher';
-  const removedStart = book.indexOf('Mr. Sowerberry was a tall gaunt, large-jointed man');
+  const removedStart = book.indexOf(removed);
   const removedEnd = book.indexOf('\n\n', removedStart) + 2;
-  expect(book.indexOf(opening)).toBeGreaterThan(0);
-  expect(book.indexOf(reworded)).toBeGreaterThan(0);
+  expect(book.indexOf(opening!)).toBeGreaterThan(0);
+  expect(book.indexOf(reworded!)).toBeGreaterThan(0);
   expect(removedStart).toBeGreaterThan(0);
   return (book.slice(0, removedStart) + book.slice(removedEnd))
     .replace(
-      opening,
+      opening!,
       `A new paragraph the author wrote for the second edition.\n\nAnd a second one, as short.\n\n${opening}`,
     )
-    .replace(reworded, 'Everyone knows the story of another experimental philosopher');
+    .replace(reworded!, REWORDED);
 }
 
-/** The workspace header's byline (the book's own title page says the same in the viewer). */
-const byline = (page: Page) => page.locator('header').getByText('by Charles Dickens', { exact: true });
+/** The workspace header's byline. */
+const byline = (page: Page) =>
+  page.locator('header').getByText(`by ${AUTHOR.firstName} ${AUTHOR.lastName}`, { exact: true });
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Project settings' });
 const replaceDialog = (page: Page) => page.getByRole('dialog', { name: 'Replace manuscript' });
 const figure = (page: Page, label: string) =>
@@ -82,7 +89,7 @@ test('revise: upload a revised text, see what changed, replace it; a speaker fix
 }) => {
   test.setTimeout(240_000);
   await signUp(page);
-  const id = await analysedProject(page, 'Oliver Twist', BOOK);
+  const id = await analysedProject(page);
   const s = await sessionOf(page);
   const get = async () =>
     ((await (await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) })).json()) as { data: ProjectView })
@@ -90,7 +97,7 @@ test('revise: upload a revised text, see what changed, replace it; a speaker fix
 
   // The user fixes a quote of chapter V to another speaker.
   const before = await get();
-  const chapter5 = BOOK.indexOf('CHAPTER V.');
+  const chapter5 = chapterAt(5);
   const fixedQuote = before.quotes.find((q) => q.startOffset > chapter5 && q.text.length > 25 && q.speakerId)!;
   const newSpeaker = before.characters.find((c) => c.id !== fixedQuote.speakerId)!;
   const quotes = before.quotes.map((q) =>
@@ -106,11 +113,11 @@ test('revise: upload a revised text, see what changed, replace it; a speaker fix
   const revised = revise(BOOK);
   await replaceDialog(page)
     .getByLabel('Revised manuscript file')
-    .setInputFiles({ name: 'oliver-second-edition.txt', mimeType: 'text/plain', buffer: Buffer.from(revised) });
-  await expect(replaceDialog(page).getByText('oliver-second-edition.txt')).toBeVisible();
+    .setInputFiles({ name: 'second-edition.txt', mimeType: 'text/plain', buffer: Buffer.from(revised) });
+  await expect(replaceDialog(page).getByText('second-edition.txt')).toBeVisible();
   await replaceDialog(page).getByRole('button', { name: 'Compare' }).click();
   await expectSummary(page);
-  await expect(replaceDialog(page).getByText('Everyone knows the story of another')).toBeVisible();
+  await expect(replaceDialog(page).getByText(REWORDED_START)).toBeVisible();
 
   await replaceDialog(page).getByRole('button', { name: 'Replace and reanalyze' }).click();
   await expect(replaceDialog(page)).toBeHidden();
@@ -130,7 +137,7 @@ test('revise: the dialog and its summary in light and dark, desktop and phone, a
   test.setTimeout(180_000);
   await signUp(page);
   const id = await analysedProject(page);
-  const revised = revise(OLIVER_CHAPTERS);
+  const revised = revise(BOOK);
   await inEachLook(page, async (look) => {
     await page.goto(`/stage/projects/${id}`);
     await expect(page.getByTestId('content-viewer').locator('p').first()).toBeVisible();

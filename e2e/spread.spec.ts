@@ -1,4 +1,4 @@
-// Speaker edits over many lines (issue 19), on Oliver Twist's first chapters as the engine reads them:
+// Speaker edits over many lines (issue 19), on a dev-set novel's first chapters as the engine reads them:
 // fix one quote and spread the fix through its conversation (the offer, the proposal, apply), assign
 // a character's lines in a chapter to another, split lines off into a new character, and open the
 // casting breakdown chart. Each screen with axe-core and screenshots in both themes at desktop and
@@ -10,7 +10,8 @@ import { redecideConversation } from '@castbook/text-analysis';
 import { checkAxe } from './support/axe.js';
 import { inEachLook, type Look } from './support/looks.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, OLIVER_CHAPTERS, showQuote, signUp } from './support/workspace.js';
+import { BOOK_CHAPTERS } from './support/novel.js';
+import { analysedProject, showQuote, signUp } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-spread';
 mkdirSync(SHOTS, { recursive: true });
@@ -67,7 +68,7 @@ test('speaker edits: spread a fix through its conversation, assign a chapter, sp
   await signUp(page);
   const id = await analysedProject(page);
   const before = await cast(page, id);
-  const fix = spreadingFix(OLIVER_CHAPTERS, before.characters, before.quotes);
+  const fix = spreadingFix(BOOK_CHAPTERS, before.characters, before.quotes);
   // The character with the most lines: its lines of one chapter are assigned, two are split off.
   const [top, second] = [...before.characters].sort(
     (a, b) => linesOf(before.quotes, b.id).length - linesOf(before.quotes, a.id).length,
@@ -124,7 +125,7 @@ test('speaker edits: spread a fix through its conversation, assign a chapter, sp
     // Split lines off: tick one, name them.
     await openMenu(page, look, top!.name, 'Split lines off…');
     const split = page.getByRole('dialog', { name: `Split lines off ${top!.name}` });
-    await split.getByLabel("New character's name").fill('The Second Gentleman');
+    await split.getByLabel("New character's name").fill('Bram Tolley');
     await split.getByRole('checkbox').first().check();
     await expect(split.getByRole('button', { name: 'Move 1 line' })).toBeEnabled();
     await checkAxe(page, `split ${look.name}`, { exclude: ['[data-sonner-toaster]'] });
@@ -196,21 +197,21 @@ test('speaker edits: spread a fix through its conversation, assign a chapter, sp
   const remaining = linesOf(now.quotes, top!.id).sort((a, b) => a.startOffset - b.startOffset);
   await openMenu(page, null, top!.name, 'Split lines off…');
   const split = page.getByRole('dialog', { name: `Split lines off ${top!.name}` });
-  await split.getByLabel("New character's name").fill('The Second Gentleman');
+  await split.getByLabel("New character's name").fill('Bram Tolley');
   await split.getByRole('checkbox').nth(0).check();
   await split.getByRole('checkbox').nth(1).check();
   await split.getByRole('button', { name: 'Move 2 lines' }).click();
   await expect(split).toBeHidden();
-  await expect(card(page, 'The Second Gentleman')).toContainText('2 lines');
+  await expect(card(page, 'Bram Tolley')).toContainText('2 lines');
   now = await cast(page, id);
-  const gentleman = now.characters.find((c) => c.name === 'The Second Gentleman')!;
+  const gentleman = now.characters.find((c) => c.name === 'Bram Tolley')!;
   expect(gentleman.isUserCreated).toBe(true);
   expect(linesOf(now.quotes, gentleman.id).map((q) => q.id)).toEqual(remaining.slice(0, 2).map((q) => q.id));
 
   // 4. The breakdown shows the figures of breakdown.csv, after these edits.
   await page.getByRole('button', { name: 'Breakdown' }).click();
   const chart = page.getByRole('dialog', { name: 'Casting breakdown' });
-  const row = chart.getByRole('row', { name: /^The Second Gentleman/ });
+  const row = chart.getByRole('row', { name: /^Bram Tolley/ });
   await expect(row).toContainText('2');
   const csv = await page.request.get(`/api/projects/${id}/export/breakdown.csv`, {
     headers: headersOf(await sessionOf(page)),

@@ -1,4 +1,4 @@
-// Undo and redo in the workspace (issue 19), on Oliver Twist's first chapters as the analysis engine
+// Undo and redo in the workspace (issue 19), on a dev-set novel's first chapters as the analysis engine
 // reads them: three edits (a quote's speaker, a character's name, another's colour), undone by the
 // keyboard and the toolbar button, checked on the screen and in the API (the server has them back),
 // one redone; Ctrl+Z while typing in a field is the field's own; the toolbar in light and dark at
@@ -9,7 +9,7 @@ import type { Character, Quote } from '@castbook/contracts';
 import { checkAxe } from './support/axe.js';
 import { inEachLook } from './support/looks.js';
 import { headersOf, sessionOf } from './support/session.js';
-import { analysedProject, showQuote, signUp } from './support/workspace.js';
+import { analysedProject, showQuote, signUp, TITLE } from './support/workspace.js';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-undo';
 mkdirSync(SHOTS, { recursive: true });
@@ -219,14 +219,14 @@ test('undo and redo: a merge, a chapter rename and the book title; the merge red
   // 3. The book's title, in Settings.
   await page.getByRole('button', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Project settings' });
-  await settings.getByLabel('Title').fill('Oliver Twist (draft)');
+  await settings.getByLabel('Title').fill(`${TITLE} (draft)`);
   await settings.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('heading', { name: 'Oliver Twist (draft)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${TITLE} (draft)` })).toBeVisible();
 
   // Undo all three with the button.
   await undoButton(page).click();
-  await expect(toast(page, 'Undone: Rename book to “Oliver Twist (draft)”')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Oliver Twist', exact: true })).toBeVisible();
+  await expect(toast(page, `Undone: Rename book to “${TITLE} (draft)”`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: TITLE, exact: true })).toBeVisible();
   await undoButton(page).click();
   await expect(outline.getByRole('button', { name: chapter, exact: true })).toBeVisible();
   await undoButton(page).click();
@@ -240,7 +240,7 @@ test('undo and redo: a merge, a chapter rename and the book title; the merge red
   expect(undone.characters.find((c) => c.id === into!.id)!.alternativeNames).toEqual(into!.alternativeNames);
   const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(await sessionOf(page)) });
   const project = ((await res.json()) as { data: { title: string; outline: { title: string }[] } }).data;
-  expect(project.title).toBe('Oliver Twist');
+  expect(project.title).toBe(TITLE);
   expect(project.outline.map((o) => o.title)).toContain(chapter);
 
   // Redo the merge with Ctrl+Y.

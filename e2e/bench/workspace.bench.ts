@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
-// `npm run bench:workspace` (issue 19's targets): a 2.8 MB book (four PDNC dev-set novels end to end,
-// 498,000 words: the largest a Pro account may hold, 500,000 words, so the closest to the issue's
-// 3 MB a self-serve plan allows) analysed by the engine here and saved through the API, then opened
-// in Chromium. The Performance API in the page measures and the bench PRINTS:
+// `npm run bench:workspace` (issue 19's targets): a 2.8 MB book (the PDNC dev set's longest novels
+// end to end, cut at 498,000 words: the largest a Pro account may hold, 500,000 words, so the closest
+// to the issue's 3 MB a self-serve plan allows; support/novel.ts picks them by length, never by name)
+// analysed by the engine here and saved through the API, then opened in Chromium. The Performance
+// API in the page measures and the bench PRINTS:
 // - time to show text: navigation start to the first paragraph of the viewer in the DOM, and to the
 //   frame after it (target < 2 s);
 // - search latency per keystroke: keydown to the frame after the page changed (target < 100 ms);
@@ -12,11 +13,11 @@
 // browser runs without a GPU, so figures vary from run to run: read several.
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { pdncText } from '@castbook/test-kit/pdnc';
+import { COMMON_WORD, novelsUpTo, speakers } from '../support/novel.js';
 import { analysedProject, signUp } from '../support/workspace.js';
 
-const NOVELS = ['OliverTwist', 'Emma', 'PrideAndPrejudice', 'TheGambler'];
-const BOOK = NOVELS.map((n) => pdncText(n).replace(/\r\n?/g, '\n')).join('\n\n\n');
+const WORDS = 498_000;
+const BOOK = novelsUpTo(WORDS);
 
 interface Bench {
   longtasks: { start: number; duration: number }[];
@@ -95,7 +96,7 @@ test('workspace on a 3 MB book: time to text, search per keystroke, filter, long
   test.setTimeout(600_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUp(page, 'Pro');
-  const id = await analysedProject(page, 'Four novels', BOOK);
+  const id = await analysedProject(page, 'Novels end to end', BOOK);
   await page.addInitScript(instrument);
 
   // ---- time to show text ----------------------------------------------------------------------
@@ -157,7 +158,8 @@ test('workspace on a 3 MB book: time to text, search per keystroke, filter, long
   await page.keyboard.press('ControlOrMeta+f');
   await expect(page.getByRole('textbox', { name: 'Find in book' })).toBeFocused();
   const keystrokes: { query: string; ms: number | null; count: string }[] = [];
-  for (const word of ['the', 'workhouse', 'said Mr. Bumble']) {
+  // A short word, a long one found all through the first novel, and `said` with its main speaker's name.
+  for (const word of ['the', COMMON_WORD, `said ${speakers()[0]!.name}`]) {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Backspace');
     let typed = '';
@@ -216,7 +218,7 @@ test('workspace on a 3 MB book: time to text, search per keystroke, filter, long
   const typed = keystrokes.map((k) => k.ms).filter((x): x is number => x !== null);
   const longest = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
   const lines = [
-    `workspace bench: ${(BOOK.length / 1e6).toFixed(2)} M characters (${NOVELS.join(' + ')}), viewport 1440x900`,
+    `workspace bench: ${(BOOK.length / 1e6).toFixed(2)} M characters (${WORDS.toLocaleString('en-US')} words), viewport 1440x900`,
     `time to show text (target < 2 s): ${loads.map((l) => `${fmt(l.shown)} (painted ${fmt(l.painted)}, GET project ${fmt(l.api)}, ${(l.apiBytes / 1e6).toFixed(1)} MB)`).join('; ')}`,
     `search per keystroke (target < 100 ms): median ${fmt(median(typed))}, max ${fmt(Math.max(...typed))} over ${typed.length} keystrokes`,
     ...keystrokes.map((k) => `  "${k.query}" ${fmt(k.ms)} -> ${k.count}`),

@@ -2,17 +2,23 @@
 // open a project's workspace (workspace, exports).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { analyze } from '@castbook/text-analysis';
-import { stripMarkup } from '@castbook/text-analysis/documents';
-import { pdncText } from '@castbook/test-kit/pdnc';
+import { BOOK_CHAPTERS } from './novel.js';
 import { headersOf, sessionOf, type Session } from './session.js';
+
+/** The user signUp makes (the workspace greets them by the first name). */
+export const USER_NAME = 'Wren Narrator';
+/** The author createProject gives each project (an invented name, as the user's). */
+export const AUTHOR = { firstName: 'Idris', lastName: 'Quell' };
+/** The title analysedProject gives its project unless told another. */
+export const TITLE = 'The Long Novel';
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A new account through the register page, signed in on /stage. */
 export async function signUp(page: Page, tier: 'Free' | 'Pro' = 'Free') {
   await page.goto('/register');
-  await page.getByLabel('Name').fill('Nancy Narrator');
-  await page.getByLabel('Email').fill(`nancy-${unique()}@example.com`);
+  await page.getByLabel('Name').fill(USER_NAME);
+  await page.getByLabel('Email').fill(`wren-${unique()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
   await page.getByLabel('Confirm password').fill('Str0ng!pass');
   await page.getByRole('radio', { name: tier }).check();
@@ -30,7 +36,7 @@ export async function createProject(
 ): Promise<string> {
   const author = await request.post('/api/authors', {
     headers: headersOf(s),
-    multipart: { firstName: 'Charles', lastName: 'Dickens' },
+    multipart: AUTHOR,
   });
   expect(author.ok(), await author.text()).toBe(true);
   const authorId = ((await author.json()) as { data: { id: string } }).data.id;
@@ -50,17 +56,12 @@ export async function createProject(
   return id;
 }
 
-/** The whole of Oliver Twist, as the app stores it once uploaded (LF line ends, no `_italics_` markup). */
-export const OLIVER = stripMarkup(pdncText('OliverTwist').replace(/\r\n?/g, '\n'));
-/** Oliver Twist's first five chapters: Mr. Bumble speaks in them. */
-export const OLIVER_CHAPTERS = OLIVER.slice(0, OLIVER.indexOf('CHAPTER VI.'));
-
 /**
- * A project of Oliver Twist's first chapters (or of `content`) with the characters and quotes the
- * analysis engine gives (run here, in the test), saved through the API (exports, review, find, the
- * workspace bench).
+ * A project of the dev-set novel's first chapters (support/novel.ts; or of `content`) with the
+ * characters and quotes the analysis engine gives (run here, in the test), saved through the API
+ * (exports, review, find, the workspace bench).
  */
-export async function analysedProject(page: Page, title = 'Oliver Twist', content = OLIVER_CHAPTERS): Promise<string> {
+export async function analysedProject(page: Page, title = TITLE, content = BOOK_CHAPTERS): Promise<string> {
   const s = await sessionOf(page);
   const id = await createProject(page.request, s, title, content);
   const project = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s), timeout: 60_000 });
