@@ -51,7 +51,7 @@ async function signUp(page: Page, name: string, plan: 'Free' | 'Pro' = 'Free') {
 }
 
 async function createAuthor(request: APIRequestContext, headers: Record<string, string>): Promise<string> {
-  const res = await request.post('/api/authors', { headers, multipart: { firstName: 'Jane', lastName: 'Austen' } });
+  const res = await request.post('/api/authors', { headers, multipart: { firstName: 'Hester', lastName: 'Quayle' } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
@@ -165,7 +165,7 @@ test('Free → checkout → Pro limits → portal cancel → clock past the peri
     expect(third.ok(), await third.text()).toBe(true);
     await page.goto('/stage/projects');
     for (const title of ['First Book', 'Second Book', 'Third Book'])
-      await expect(page.getByRole('link', { name: new RegExp(`^${title} by Jane Austen$`) })).toBeVisible();
+      await expect(page.getByRole('link', { name: new RegExp(`^${title} by Hester Quayle$`) })).toBeVisible();
     await expect(page.getByText('Read-only')).toHaveCount(0);
     // The form, not the limit panel: there is room on Pro.
     await page.getByRole('button', { name: 'New Project' }).first().click();
@@ -208,13 +208,13 @@ test('Free → checkout → Pro limits → portal cancel → clock past the peri
     // The oldest project stays writable; the two newer ones are read-only once the projects service
     // has heard of the change.
     await page.goto('/stage/projects');
-    const third = page.getByRole('link', { name: /^Third Book by Jane Austen/ });
+    const third = page.getByRole('link', { name: /^Third Book by Hester Quayle/ });
     await expect(async () => {
       await page.reload();
       await expect(third).toBeVisible();
       await expect(third).toContainText('Read-only', { timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(page.getByRole('link', { name: /^First Book by Jane Austen/ })).not.toContainText('Read-only');
+    await expect(page.getByRole('link', { name: /^First Book by Hester Quayle/ })).not.toContainText('Read-only');
     await shoot(page, 'projects-read-only');
 
     await third.click();

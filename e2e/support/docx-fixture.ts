@@ -1,7 +1,6 @@
-// A real .docx made at test time: the first chapters of a public-domain novel from the PDNC
-// development set (found by @castbook/test-kit/pdnc), one paragraph per paragraph of the text, the chapter
-// headings styled as headings, zipped the way Word does (content types, relationships, document).
-import { pdncText } from '@castbook/test-kit/pdnc';
+// A real .docx made at test time from the paragraphs a spec gives, one Word paragraph each, the
+// chapter headings ("CHAPTER I. …") styled as headings, zipped the way Word does (content types,
+// relationships, document).
 import { strToU8, zipSync } from 'fflate';
 
 const CONTENT_TYPES =
@@ -23,25 +22,8 @@ const paragraph = (text: string, heading: boolean) =>
   `<w:p>${heading ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : ''}` +
   `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
 
-/** The paragraphs of the novel up to (not including) the chapter numbered `chapters + 1`. */
-export function novelParagraphs(novel: string, chapters: number): string[] {
-  const text = pdncText(novel).replace(/\r\n?/g, '\n');
-  const paragraphs = text
-    .split(/\n\s*\n/)
-    .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
-    .filter(Boolean);
-  let seen = 0;
-  const out: string[] = [];
-  for (const p of paragraphs) {
-    if (/^CHAPTER [IVXLC]+\b/.test(p) && ++seen > chapters) break;
-    out.push(p);
-  }
-  return out;
-}
-
-/** A .docx of the first `chapters` chapters of a PDNC novel. */
-export function novelDocx(novel: string, chapters: number): Buffer {
-  const paragraphs = novelParagraphs(novel, chapters);
+/** A .docx of these paragraphs. */
+export function docxOf(paragraphs: string[]): Buffer {
   const body = paragraphs.map((p) => paragraph(p, /^CHAPTER [IVXLC]+\b/.test(p))).join('');
   const document =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
