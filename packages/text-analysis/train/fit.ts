@@ -530,6 +530,20 @@ export function trainingSets(train: readonly Novel[], folds: number): Novel[][] 
   return [[...train], ...(n < 2 ? [] : foldTrainingSets(train, n))];
 }
 
+/** Where the fit cache keeps the weights fitted on these examples with these options (none without a cache). */
+function cachedFitPath(gold: readonly Example[], options: FitOptions): string | null {
+  return options.cache ? join(options.cache, `${cacheKey(gold, options)}.json`) : null;
+}
+
+/** Whether the fit cache already holds the weights of `fitOnNovels(novels, options)`. */
+export function isFitCached(novels: readonly Novel[], options: FitOptions): boolean {
+  const cached = cachedFitPath(
+    novels.flatMap((n) => examplesOf(n)),
+    options,
+  );
+  return cached !== null && existsSync(cached);
+}
+
 /**
  * Weights in two passes: first with the annotated speakers as history, then again with the turns
  * also seen under the history that first model decodes, so that decoding, which only ever has its
@@ -537,7 +551,7 @@ export function trainingSets(train: readonly Novel[], folds: number): Novel[][] 
  */
 export function fitOnNovels(novels: readonly Novel[], options: FitOptions): SpeakerWeights {
   const gold = novels.flatMap((n) => examplesOf(n));
-  const cached = options.cache ? join(options.cache, `${cacheKey(gold, options)}.json`) : null;
+  const cached = cachedFitPath(gold, options);
   if (cached && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as SpeakerWeights;
   const weights = fitTwice(novels, gold, options);
   if (cached) {

@@ -68,6 +68,16 @@ function modelWithoutGroups(groups: number[]): SpeakerModel {
 /** The calibration groups a held-out novel's decoder of group g is fitted without (see above). */
 const decoderGroups = (held: Novel, g: number) =>
   g === group(held) ? [g] : [Math.min(g, group(held)), Math.max(g, group(held))];
+// A calibration novel's decoded points depend on its decoder alone, and a decoder on the held-out
+// novel's group alone: each (decoder, novel) pair is decoded once, not once per held-out novel
+// (56 decodes instead of 182 for 14 novels and 4 folds).
+const decodedByGroups = new Map<string, DecodedPoint[]>();
+function calibrationPoints(groups: number[], n: Novel): DecodedPoint[] {
+  const key = `${groups.join(',')}/${n.name}`;
+  let points = decodedByGroups.get(key);
+  if (!points) decodedByGroups.set(key, (points = decodedPoints(modelWithoutGroups(groups), n)));
+  return points;
+}
 const calibrateShared = !quick && sharedFolds && folds >= 3;
 const trainFolds = sharedFolds || quick ? 0 : folds;
 // Every fit the loop below makes, fitted first on all cores; the loop then reads them from the cache.
@@ -86,8 +96,7 @@ for (const held of novels) {
   if (calibrateShared) {
     const points: DecodedPoint[] = [];
     for (let g = 0; g < folds; g++) {
-      const decoder = modelWithoutGroups(decoderGroups(held, g));
-      for (const n of train) if (group(n) === g) points.push(...decodedPoints(decoder, n));
+      for (const n of train) if (group(n) === g) points.push(...calibrationPoints(decoderGroups(held, g), n));
     }
     model = withConfidence({ weights: full.weights, hidden: full.hidden, out: full.out }, points, certainty);
   }

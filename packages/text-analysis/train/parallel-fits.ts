@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { ThreadPool } from '@castbook/platform';
 import type { Novel } from './corpus.js';
-import type { FitOptions } from './fit.js';
+import { isFitCached, type FitOptions } from './fit.js';
 
 /** What a fit thread is given: the novels to fit on, by name, and the options (cache included). */
 export interface FitTask {
@@ -18,7 +18,14 @@ export async function fitInParallel(
   sets: readonly (readonly Novel[])[],
   options: FitOptions & { cache: string },
 ): Promise<void> {
-  const unique = new Map(sets.map((set) => [set.map((n) => n.name).join('\n'), set.map((n) => n.name)]));
+  // Sets already in the cache (a rerun with --cache) are not sent: each thread would first spend
+  // seconds loading the novels only to find the fit there.
+  const unique = new Map(
+    sets
+      .filter((set) => !isFitCached(set, options))
+      .map((set) => [set.map((n) => n.name).join('\n'), set.map((n) => n.name)]),
+  );
+  if (unique.size === 0) return;
   const threads = Math.min(availableParallelism(), unique.size);
   // Each thread holds its own copy of the novels' turns (some hundreds of MB).
   const pool = new ThreadPool({ beside: import.meta.url, worker: 'fit-worker', threads, heapMb: 8192 });

@@ -20,9 +20,14 @@ const cacheAt = process.argv.indexOf('--cache');
 // Without --cache, a cache of this run's own: fitInParallel fits there on every core what trainModel
 // then reads (the same weights as fitting them one after another).
 const cache = cacheAt >= 0 ? resolve(process.argv[cacheAt + 1]!) : mkdtempSync(join(tmpdir(), 'castbook-train-'));
-await fitInParallel(trainingSets(novels, TRAIN_FOLDS), { cache });
-const model = trainModel(novels, { cache, folds: TRAIN_FOLDS });
-if (cacheAt < 0) rmSync(cache, { recursive: true });
+let model;
+try {
+  await fitInParallel(trainingSets(novels, TRAIN_FOLDS), { cache });
+  model = trainModel(novels, { cache, folds: TRAIN_FOLDS });
+} finally {
+  // A cache of this run's own goes, whether or not the run got through (its fits are some MB each).
+  if (cacheAt < 0) rmSync(cache, { recursive: true, force: true });
+}
 const target = fileURLToPath(new URL('../src/speakers/weights.ts', import.meta.url));
 // Formatted as the repository's prettier settings want, so a retrain leaves `npm run lint` green.
 const source =
