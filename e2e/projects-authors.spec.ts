@@ -95,13 +95,13 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
     await dialog.getByRole('button', { name: 'Create author' }).click();
     await expect(dialog.getByText('First name is required')).toBeVisible();
     await expect(dialog.getByText('Last name is required')).toBeVisible();
-    await dialog.getByLabel('First name').fill('Mabel');
+    await dialog.getByLabel('First name').fill('Tamsin');
     await dialog.getByLabel('Last name').fill('Trelor');
     await chooseFile(page, 'Avatar (optional)', { name: 'avatar.png', mimeType: 'image/png', buffer: avatar });
     await shoot(page, 'author-new-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Create author' }).click();
     await expect(dialog).toBeHidden();
-    const card = page.getByRole('link', { name: /Mabel Trelor/ });
+    const card = page.getByRole('link', { name: /Tamsin Trelor/ });
     await expect(card).toContainText('0 projects');
     // The avatar is an owner-only image, fetched with the session.
     await expect(card.locator('img')).toHaveAttribute('src', /^data:image\//);
@@ -113,15 +113,15 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
 
   await test.step('the author page: rename (breadcrumb follows), remove the avatar', async () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs).toContainText('Mabel Trelor');
+    await expect(crumbs).toContainText('Tamsin Trelor');
     await page.getByLabel('Last name').fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Last name is required')).toBeVisible();
     await page.getByLabel('Last name').fill('Treloar');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'Author updated')).toBeVisible();
-    await expect(crumbs).toContainText('Mabel Treloar');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Mabel Treloar');
+    await expect(crumbs).toContainText('Tamsin Treloar');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Tamsin Treloar');
     await page.getByRole('button', { name: 'Remove avatar' }).click();
     await expect(toast(page, 'Avatar removed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove avatar' })).toBeHidden();
@@ -154,7 +154,7 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
     await expect(dialog.getByText('Both first name and last name are required.')).toBeVisible();
 
     await dialog.getByRole('combobox', { name: 'Author' }).click();
-    await page.getByRole('option', { name: 'Mabel Treloar' }).click();
+    await page.getByRole('option', { name: 'Tamsin Treloar' }).click();
     await expect(dialog.getByText('Both first name and last name are required.')).toBeHidden();
 
     await chooseFile(page, 'Upload a .txt or .docx file', { name: 'lamps.docx', mimeType: DOCX_TYPE, buffer: docx });
@@ -191,25 +191,25 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
 
   await test.step('the grid shows the project with its author and chapters; the card opens it', async () => {
     await page.goto('/stage/projects');
-    const card = page.getByRole('link', { name: `${TITLE} by Mabel Treloar` });
+    const card = page.getByRole('link', { name: `${TITLE} by Tamsin Treloar` });
     await expect(card).toContainText(TITLE);
-    await expect(card).toContainText('Mabel Treloar');
+    await expect(card).toContainText('Tamsin Treloar');
     await expect(card).toContainText('3 chapters');
     await expect(card.locator('img')).toHaveAttribute('src', /^data:image\//);
     await shoot(page, 'projects-grid');
     await card.click();
     await expect(page).toHaveURL(projectPath);
     await page.goto('/stage/authors');
-    await expect(page.getByRole('link', { name: /Mabel Treloar/ })).toContainText('1 project');
+    await expect(page.getByRole('link', { name: /Tamsin Treloar/ })).toContainText('1 project');
   });
 
   await test.step('the command palette finds the project and the author', async () => {
     await page.goto('/stage/projects');
-    await expect(page.getByRole('link', { name: `${TITLE} by Mabel Treloar` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${TITLE} by Tamsin Treloar` })).toBeVisible();
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: 'Search pages' });
     await search.fill('treloar');
-    await expect(page.getByRole('option', { name: /Mabel Treloar/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /Tamsin Treloar/ })).toBeVisible();
     await search.fill('lamp-keeper');
     await expect(page.getByRole('option', { name: new RegExp(TITLE) })).toBeVisible();
     await shoot(page, 'palette', { fullPage: false });
@@ -220,7 +220,7 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
   await test.step('an author with a project cannot be deleted: the server says why', async () => {
     await page.goto(authorUrl);
     await page.getByRole('button', { name: 'Delete author' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Mabel Treloar?' });
+    const confirm = page.getByRole('dialog', { name: 'Delete Tamsin Treloar?' });
     await confirm.getByRole('button', { name: 'Delete author' }).click();
     await expect(confirm.getByRole('alert')).toContainText(/has 1 project/);
     await confirm.getByRole('button', { name: 'Close' }).click();
@@ -228,7 +228,7 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
 
   await test.step("the server's 403 at the limit: toast, dialog closed, subscription page", async () => {
     await page.goto('/stage/projects');
-    await expect(page.getByRole('link', { name: `${TITLE} by Mabel Treloar` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${TITLE} by Tamsin Treloar` })).toBeVisible();
     // The page believes there is room (limits of 5); the server knows the Free plan allows 1.
     await page.route('**/api/subscriptions', async (route) => {
       const res = await route.fetch();
@@ -242,7 +242,7 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
     await dialog.getByLabel('Title').fill('Second book');
     await dialog.getByRole('textbox', { name: 'Content' }).fill('CHAPTER I.\n\n"Hello," said Hester.');
     await dialog.getByRole('combobox', { name: 'Author' }).click();
-    await page.getByRole('option', { name: 'Mabel Treloar' }).click();
+    await page.getByRole('option', { name: 'Tamsin Treloar' }).click();
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await expect(
       toast(
@@ -275,11 +275,11 @@ test('authors and projects: create, list, open, find, limit, delete', async ({ p
     await page.goto(authorUrl);
     await expect(page.getByText('No projects by this author yet.')).toBeVisible();
     await page.getByRole('button', { name: 'Delete author' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Mabel Treloar?' });
+    const confirm = page.getByRole('dialog', { name: 'Delete Tamsin Treloar?' });
     await shoot(page, 'author-delete-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Delete author' }).click();
     await expect(page).toHaveURL(/\/stage\/authors$/);
-    await expect(toast(page, 'Mabel Treloar was deleted')).toBeVisible();
+    await expect(toast(page, 'Tamsin Treloar was deleted')).toBeVisible();
     await expect(page.getByText('No authors found. Create one to get started.')).toBeVisible();
   });
 

@@ -60,7 +60,7 @@ const TEXT = [
 async function seedProject(request: APIRequestContext, s: Session): Promise<string> {
   const author = await request.post('/api/authors', {
     headers: headersOf(s),
-    multipart: { firstName: 'Mabel', lastName: 'Treloar' },
+    multipart: { firstName: 'Tamsin', lastName: 'Treloar' },
   });
   expect(author.ok(), await author.text()).toBe(true);
   const authorId = ((await author.json()) as { data: { id: string } }).data.id;

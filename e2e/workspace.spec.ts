@@ -290,7 +290,7 @@ test('workspace: axe-core and screenshots, desktop and phone, light and dark', a
  * text, attributed in turn to a few characters, some left without a speaker or with low confidence.
  */
 async function seedQuotes(request: APIRequestContext, s: Session, id: string, content: string): Promise<number> {
-  const names = ['Orla Penhallow', 'Mr. Pellow', 'Mabel Treloar', 'Idris Quell', 'Bram Tolley', 'Hester Quayle'];
+  const names = ['Orla Penhallow', 'Mr. Pellow', 'Tamsin Treloar', 'Idris Quell', 'Bram Tolley', 'Hester Quayle'];
   const characters = names.map((name, i) => ({
     id: `c${i}`,
     name,
