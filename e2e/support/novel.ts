@@ -3,25 +3,14 @@
 // place of the corpus, so the novel is never named, and the character names, passages and words
 // the assertions need are derived here from its text and gold.json (or by the specs from the
 // analysis the app made).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pdncDir, pdncText } from '@castbook/test-kit/pdnc';
+import { pdncNovels, pdncSpeakers, pdncText, type PdncCharacter } from '@castbook/test-kit/pdnc';
 import { stripMarkup } from '@castbook/text-analysis/documents';
-
-interface Gold {
-  characters: { name: string; aliases: string[] }[];
-  quotes: { speaker: string; spans: [number, number][] }[];
-}
 
 /** A text as the app stores it once saved (LF line ends, no `_italics_` markup): offsets match. */
 export const asStored = (text: string) => stripMarkup(text.replace(/\r\n?/g, '\n'));
 
 /** The dev set's novels (folder names), longest text first. */
-const NOVELS = readdirSync(pdncDir(), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => ({ name: d.name, size: statSync(resolve(pdncDir(), d.name, 'text.txt')).size }))
-  .sort((a, b) => b.size - a.size)
-  .map((n) => n.name);
+const NOVELS = pdncNovels().reverse();
 const LONGEST = NOVELS[0]!;
 const RAW = pdncText(LONGEST).replace(/\r\n?/g, '\n');
 
@@ -54,22 +43,15 @@ export const paragraphsOf = (n: number) =>
  * The novel's characters (gold.json) by the lines they speak before chapter `n` (the whole book
  * without it), most first.
  */
-export function speakers(n?: number): { name: string; aliases: string[]; lines: number }[] {
-  const gold = JSON.parse(readFileSync(resolve(pdncDir(), LONGEST, 'gold.json'), 'utf8')) as Gold;
-  const end = n === undefined ? Infinity : headings(RAW)[n - 1]!;
-  const lines = new Map<string, number>();
-  for (const q of gold.quotes) if (q.spans[0]![0] < end) lines.set(q.speaker, (lines.get(q.speaker) ?? 0) + 1);
-  return gold.characters
-    .map((c) => ({ ...c, lines: lines.get(c.name) ?? 0 }))
-    .filter((c) => c.lines > 0)
-    .sort((a, b) => b.lines - a.lines);
+export function speakers(n?: number): (PdncCharacter & { lines: number })[] {
+  return pdncSpeakers(LONGEST, n === undefined ? Infinity : headings(RAW)[n - 1]!);
 }
 
 /**
  * Of an analysis's characters, the one who is `who` of gold.json: named by its name, or else by its
  * longest alias the analysis has (the longer, the less likely another character's).
  */
-export function found<C extends { name: string }>(characters: C[], who: { name: string; aliases: string[] }) {
+export function found<C extends { name: string }>(characters: C[], who: PdncCharacter) {
   const names = [who.name, ...[...who.aliases].sort((a, b) => b.length - a.length)];
   return names.map((n) => characters.find((c) => c.name === n)).find(Boolean);
 }

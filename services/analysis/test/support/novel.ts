@@ -2,18 +2,7 @@
 // that property at run time. Issue 13: no test names a book, author, character or place of the
 // corpus, so the novel is never named here, and the characters the assertions need come from its
 // gold.json (who speaks most in the part analysed), not from literals.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pdncDir, pdncLongest, pdncText } from '@castbook/test-kit/pdnc';
-
-interface GoldCharacter {
-  name: string;
-  aliases: string[];
-}
-interface Gold {
-  characters: GoldCharacter[];
-  quotes: { speaker: string; spans: [number, number][] }[];
-}
+import { pdncLongest, pdncSpeakers, pdncText, type PdncCharacter } from '@castbook/test-kit/pdnc';
 
 /** The dev set's longest novel (its folder). */
 const NOVEL = pdncLongest();
@@ -37,15 +26,8 @@ export function firstChapters(text: string, n: number): string {
  * The novel's characters (gold.json) who speak in its first `n` chapters, by the lines they speak
  * there, most first.
  */
-export function speakersOfFirstChapters(n: number): (GoldCharacter & { lines: number })[] {
-  const gold = JSON.parse(readFileSync(resolve(pdncDir(), NOVEL, 'gold.json'), 'utf8')) as Gold;
-  const end = firstChapters(RAW, n).length;
-  const lines = new Map<string, number>();
-  for (const q of gold.quotes) if (q.spans[0]![0] < end) lines.set(q.speaker, (lines.get(q.speaker) ?? 0) + 1);
-  return gold.characters
-    .map((c) => ({ ...c, lines: lines.get(c.name) ?? 0 }))
-    .filter((c) => c.lines > 0)
-    .sort((a, b) => b.lines - a.lines || a.name.localeCompare(b.name));
+export function speakersOfFirstChapters(n: number): (PdncCharacter & { lines: number })[] {
+  return pdncSpeakers(NOVEL, firstChapters(RAW, n).length);
 }
 
 /**
@@ -54,7 +36,7 @@ export function speakersOfFirstChapters(n: number): (GoldCharacter & { lines: nu
  */
 export function found<C extends { name: string; alternativeNames?: string[] }>(
   characters: C[],
-  who: GoldCharacter,
+  who: PdncCharacter,
 ): C | undefined {
   const names = new Set([who.name, ...who.aliases].map((n) => n.toLowerCase()));
   return characters.find((c) => [c.name, ...(c.alternativeNames ?? [])].some((n) => names.has(n.toLowerCase())));
