@@ -273,14 +273,14 @@ test('Enterprise: Contact sales, its messages, then thank you', async ({ page })
   await expect(dialog.getByText('Seats must be a whole number')).toBeVisible();
   await shoot(page, 'contact-sales-errors', { fullPage: false });
 
-  await dialog.getByLabel('Name').fill('Stella Studio');
+  await dialog.getByLabel('Name').fill('Linnet Studio');
   await dialog.getByLabel('Work email').fill(`stella-${unique()}@example.com`);
-  await dialog.getByLabel('Company').fill('Stella Audio Ltd');
+  await dialog.getByLabel('Company').fill('Linnet Audio Ltd');
   await dialog.getByLabel('Seats').fill('12');
   await dialog.getByLabel('Message (optional)').fill('We record about forty audiobooks a year.');
   await dialog.getByRole('button', { name: 'Send' }).click();
   const thanks = page.getByRole('dialog', { name: 'Thank you!' });
-  await expect(thanks).toContainText('Thanks, Stella. Your message is with our sales team.');
+  await expect(thanks).toContainText('Thanks, Linnet. Your message is with our sales team.');
   await shoot(page, 'contact-sales-thanks', { fullPage: false });
   await thanks.getByRole('button', { name: 'Close' }).click();
   await expect(thanks).toBeHidden();
