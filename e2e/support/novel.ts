@@ -3,7 +3,7 @@
 // place of the corpus, so the novel is never named, and the character names, passages and words
 // the assertions need are derived here from its text and gold.json (or by the specs from the
 // analysis the app made).
-import { pdncNovels, pdncSpeakers, pdncText, type PdncCharacter } from '@castbook/test-kit/pdnc';
+import { chapterHeadings, pdncNovels, pdncSpeakers, pdncText, type PdncCharacter } from '@castbook/test-kit/pdnc';
 import { stripMarkup } from '@castbook/text-analysis/documents';
 
 /** A text as the app stores it once saved (LF line ends, no `_italics_` markup): offsets match. */
@@ -14,13 +14,9 @@ const NOVELS = pdncNovels().reverse();
 const LONGEST = NOVELS[0]!;
 const RAW = pdncText(LONGEST).replace(/\r\n?/g, '\n');
 
-/** Where each chapter heading ("CHAPTER IV." and the like, at a line's start) begins. */
-const headings = (text: string) =>
-  [...text.matchAll(/^[ \t]*(CHAPTER [IVXLC]+\b)/gm)].map((m) => m.index + m[0].length - m[1]!.length);
-
 /** The longest novel of the dev set, as stored. */
 export const BOOK = asStored(RAW);
-const CHAPTERS = headings(BOOK);
+const CHAPTERS = chapterHeadings(BOOK);
 if (CHAPTERS.length < 40)
   throw new Error('the specs need a novel of 40 chapters or more headed "CHAPTER I." and so on');
 
@@ -44,7 +40,7 @@ export const paragraphsOf = (n: number) =>
  * without it), most first.
  */
 export function speakers(n?: number): (PdncCharacter & { lines: number })[] {
-  return pdncSpeakers(LONGEST, n === undefined ? Infinity : headings(RAW)[n - 1]!);
+  return pdncSpeakers(LONGEST, n === undefined ? Infinity : chapterHeadings(RAW)[n - 1]!);
 }
 
 /**

@@ -82,3 +82,18 @@ export function pdncSpeakers(novel: string, end = Infinity): (PdncCharacter & { 
     .filter((c) => c.lines > 0)
     .sort((a, b) => b.lines - a.lines || a.name.localeCompare(b.name));
 }
+
+/**
+ * Where each chapter heading ("CHAPTER IV." and the like, alone at a line's start, indented or not)
+ * stands in `text`: the offset of its "CHAPTER" (where the app's outline puts the chapter).
+ */
+export function chapterHeadings(text: string): number[] {
+  return [...text.matchAll(/^[ \t]*(CHAPTER [IVXLC]+\b)/gm)].map((m) => m.index + m[0].length - m[1]!.length);
+}
+
+/** `text` up to the line of its chapter `n + 1`'s heading: its first `n` chapters. */
+export function firstChapters(text: string, n: number): string {
+  const at = chapterHeadings(text)[n];
+  if (at === undefined) throw new Error(`the text has fewer than ${n + 1} "CHAPTER …" headings`);
+  return text.slice(0, text.lastIndexOf('\n', at) + 1);
+}

@@ -16,7 +16,8 @@ import {
   type WorkspaceStack,
 } from '@castbook/test-kit';
 import { progressTenth } from '../src/domain/job-runner.js';
-import { firstChapters, found, NOVEL_TEXT, speakersOfFirstChapters } from './support/novel.js';
+import { firstChapters } from '@castbook/test-kit/pdnc';
+import { found, NOVEL_TEXT, speakersOfFirstChapters } from './support/novel.js';
 
 // The dev set's longest novel (support/novel.ts), as the projects service stores it: line ends LF,
 // light markup (`_italics_`) removed.

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analysedProject,
   type ApiClient,
+  chapterHeadings,
+  firstChapters,
   newBook,
   pdncLongest,
   pdncText,
@@ -21,10 +23,10 @@ import {
 // The PDNC dev set's longest novel (chosen by that property: no test names a book of the corpus),
 // as stored: line ends LF, light markup (`_italics_`) removed.
 const NOVEL = stripMarkup(pdncText(pdncLongest()).replace(/\r\n?/g, '\n'));
-/** Where each chapter heading ("CHAPTER IV." and the like, at a line's start) begins: its "CHAPTER". */
-const HEADINGS = [...NOVEL.matchAll(/^[ \t]*(CHAPTER [IVXLC]+\b)/gm)].map((m) => m.index + m[0].length - m[1]!.length);
-/** Its first three chapters: up to the line of the fourth's heading. */
-const BOOK = NOVEL.slice(0, NOVEL.lastIndexOf('\n', HEADINGS[3]!) + 1);
+/** Where each chapter heading stands: its "CHAPTER". */
+const HEADINGS = chapterHeadings(NOVEL);
+/** Its first three chapters. */
+const BOOK = firstChapters(NOVEL, 3);
 
 interface ProjectView {
   analysisStatus: string;

@@ -2,25 +2,15 @@
 // that property at run time. Issue 13: no test names a book, author, character or place of the
 // corpus, so the novel is never named here, and the characters the assertions need come from its
 // gold.json (who speaks most in the part analysed), not from literals.
-import { pdncLongest, pdncSpeakers, pdncText, type PdncCharacter } from '@castbook/test-kit/pdnc';
+import { firstChapters, pdncLongest, pdncSpeakers, pdncText, type PdncCharacter } from '@castbook/test-kit/pdnc';
 
 /** The dev set's longest novel (its folder). */
 const NOVEL = pdncLongest();
 /** Its text with LF line ends (gold.json's offsets are offsets into it: the file has no CR). */
 const RAW = pdncText(NOVEL).replace(/\r\n?/g, '\n');
 
-/** Where each chapter heading ("CHAPTER IV." and the like, alone at a line's start) begins: the line's start. */
-const headings = (text: string) => [...text.matchAll(/^[ \t]*CHAPTER [IVXLC]+\b/gm)].map((m) => m.index);
-
 /** The whole novel, with LF line ends (markup left as it is). */
 export const NOVEL_TEXT = RAW;
-
-/** `text` (the novel, raw or as stored) up to the line of chapter `n + 1`'s heading: its first `n` chapters. */
-export function firstChapters(text: string, n: number): string {
-  const at = headings(text)[n];
-  if (at === undefined) throw new Error(`the dev set's longest novel has fewer than ${n + 1} "CHAPTER …" headings`);
-  return text.slice(0, at);
-}
 
 /**
  * The novel's characters (gold.json) who speak in its first `n` chapters, by the lines they speak
