@@ -30,7 +30,8 @@ import {
 import { JobRunner, type JobRunnerOptions } from '../src/domain/job-runner.js';
 import { JOB_MESSAGES, resultKey } from '../src/domain/jobs.js';
 import { startAnalysisProcess, startJwks, type AnalysisProcess } from './support/analysis-processes.js';
-import { firstChapters, NOVEL_TEXT } from './support/novel.js';
+import { firstChapters } from '@castbook/test-kit/pdnc';
+import { NOVEL_TEXT } from './support/novel.js';
 
 /** The dev set's longest novel (support/novel.ts), LF line ends. */
 const BOOK = NOVEL_TEXT;
@@ -171,7 +172,10 @@ describe('lease takeover', () => {
     const { samples, final } = await watchUntilSettled(job.jobId);
     const took = performance.now() - t0;
     console.log(`  dead instance's job (six chapters) taken over and completed ${took.toFixed(0)} ms after start`);
-    expect(took).toBeLessThan(5000);
+    // Taken over without waiting out the 60 s lease. The bound is half the lease, not a speed target:
+    // the figure is 0.6–1.3 s in CI runs but passed 5 s under a load average of 16, and the
+    // analysis of six chapters is in it (tests do not fail on timing; the lease is what is tested).
+    expect(took).toBeLessThan(30_000);
     expect(final).toMatchObject({ status: 'completed', owner: runner.instanceId, attempts: 2 });
     // Progress never went back below what the dead run had reached.
     expect(samples.every((n) => n >= 7)).toBe(true);
