@@ -9,6 +9,17 @@ import { startTargets } from './start-targets.js';
 import { ALL_TARGETS } from './targets.js';
 
 const logger = createLogger('castbook');
+
+// Node 24 is the prerequisite (package.json "engines"). An older Node starts every service and then
+// dies on the analysis engine's worker thread ("Unknown file extension .ts"): refuse at once, saying why.
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+if (NODE_MAJOR < 24) {
+  console.error(
+    `Castbook needs Node 24 or newer (package.json "engines"); this is Node ${process.versions.node}. ` +
+      'See "Prerequisites" in README.md.',
+  );
+  process.exit(1);
+}
 /** Shared adapters (database server, bus, blob store), stopped last, in reverse order. */
 const stoppers: Array<() => Promise<void>> = [];
 /** Targets as they came up; stopped first (see stopAll). */
