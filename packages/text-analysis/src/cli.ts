@@ -2,6 +2,7 @@
 // Exit 0 on success, 2 with a one-line message on bad input.
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { analyze } from './analyze.js';
 import { decodeText } from './documents/decode.js';
 import { isZip } from './documents/signature.js';
@@ -40,7 +41,20 @@ export async function readDocument(path: string): Promise<string> {
   return text;
 }
 
+/**
+ * Has V8 optimise hot functions on this thread, at once, instead of queueing them for a background
+ * compiler thread. A process that analyses one book and exits spends its whole life in code that is
+ * hot within milliseconds: queued, that code runs unoptimised until the background thread gets a
+ * core, which on one core is late (farm-bench over the fourteen dev novels, pinned to one core:
+ * 0.74x the wall time; on two cores 0.89x the wall time and 0.81x the CPU). Only for processes
+ * that analyse and exit: a server would stall its requests while it compiles.
+ */
+export function optimizeOnThisThread(): void {
+  setFlagsFromString('--no-concurrent-recompilation');
+}
+
 export async function main(args: string[]): Promise<number> {
+  optimizeOnThisThread();
   const files = args.filter((a) => a !== '--');
   if (files.length !== 1 || files[0]!.startsWith('-')) {
     process.stderr.write(`${USAGE}\n`);

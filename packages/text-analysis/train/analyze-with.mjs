@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { analyze } from '../dist/analyze.js';
+import { optimizeOnThisThread } from '../dist/cli.js';
+
+optimizeOnThisThread(); // as the CLI does: the same V8 settings, so the same speed
 
 const [modelDir, textPath] = process.argv.slice(2);
 if (!modelDir || !textPath) {
