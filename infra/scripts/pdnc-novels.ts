@@ -5,12 +5,12 @@
 //
 //   node --conditions=@castbook/source --import tsx infra/scripts/pdnc-novels.ts [PLAN]   (default: free)
 //
-// Words are counted as the projects service counts them (runs of non-space characters), against
+// Words are counted as the projects service counts them (countWords of @castbook/contracts), against
 // the plan's words per project; a plan without a limit takes every novel. The folder is the one
 // @castbook/test-kit/pdnc finds (CASTBOOK_PDNC_DIR overrides it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PLANS, type PlanId } from '@castbook/contracts';
+import { countWords, PLANS, type PlanId } from '@castbook/contracts';
 import { pdncDir, pdncNovels } from '@castbook/test-kit/pdnc';
 
 const planId = (process.argv[2] ?? 'free') as PlanId;
@@ -18,9 +18,8 @@ const plan = PLANS[planId];
 if (!plan) throw new Error(`unknown plan ${planId}: one of ${Object.keys(PLANS).join(', ')}`);
 const maxWords = plan.limits.maxWordsPerProject;
 
-const words = (text: string) => text.match(/\S+/g)?.length ?? 0;
 const novels = pdncNovels().filter(
-  (novel) => maxWords === null || words(readFileSync(join(pdncDir(), novel, 'text.txt'), 'utf8')) <= maxWords,
+  (novel) => maxWords === null || countWords(readFileSync(join(pdncDir(), novel, 'text.txt'), 'utf8')) <= maxWords,
 );
 if (!novels.length) throw new Error(`no novel of ${pdncDir()} fits the ${plan.name} plan`);
 console.log(novels.join(','));

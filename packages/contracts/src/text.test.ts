@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { character, deviceInfo, outlineItem } from './entities.js';
 import { displayName } from './auth.js';
-import { issuedAudioSample, safeDocument, safeLine, safeText, textMessage, textProblem } from './text.js';
+import { countWords, issuedAudioSample, safeDocument, safeLine, safeText, textMessage, textProblem } from './text.js';
 
 describe('storable text', () => {
   it('refuses NUL and unpaired surrogates in every kind, and allows paired ones (emoji)', () => {
@@ -91,5 +91,15 @@ describe('audio samples', () => {
         'audioSample must be a recording uploaded to this app (/api/upload/audio/…)',
       );
     }
+  });
+});
+
+describe('countWords', () => {
+  it('counts runs of non-space characters, whatever separates them', () => {
+    expect(countWords('  One two\tthree\n\nfour ')).toBe(4);
+    // A no-break space separates words too (JavaScript's \s includes it).
+    expect(countWords('"Well," said Orla\u00a0Penhallow.')).toBe(4);
+    expect(countWords('')).toBe(0);
+    expect(countWords(' \n\t ')).toBe(0);
   });
 });

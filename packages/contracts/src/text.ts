@@ -111,3 +111,13 @@ export const ISSUED_AUDIO_PATH =
   /^\/api\/upload\/audio\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(wav|webm|ogg|mp3|m4a)$/;
 export const AUDIO_SAMPLE_MESSAGE = 'audioSample must be a recording uploaded to this app (/api/upload/audio/…)';
 export const issuedAudioSample = z.string().regex(ISSUED_AUDIO_PATH, AUDIO_SAMPLE_MESSAGE);
+
+/**
+ * Words as Castbook counts them everywhere (a plan's words per project, a project's word count, an
+ * export's words per line): runs of non-space characters.
+ */
+export function countWords(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(/\S+/g)) n++;
+  return n;
+}

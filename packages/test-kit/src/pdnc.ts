@@ -84,11 +84,19 @@ export function pdncSpeakers(novel: string, end = Infinity): (PdncCharacter & { 
 }
 
 /**
- * Where each chapter heading ("CHAPTER IV." and the like, alone at a line's start, indented or not)
- * stands in `text`: the offset of its "CHAPTER" (where the app's outline puts the chapter).
+ * Where each heading of the kind `word` names ("CHAPTER IV." or "VOLUME II" and the like: the word
+ * and a Roman numeral at a line's start, indented or not) stands in `text`: the offset of the word
+ * (where the app's outline puts the chapter or volume).
  */
+export function romanHeadings(text: string, word: 'CHAPTER' | 'VOLUME'): number[] {
+  return [...text.matchAll(new RegExp(`^[ \\t]*(${word} [IVXLC]+\\b)`, 'gm'))].map(
+    (m) => m.index + m[0].length - m[1]!.length,
+  );
+}
+
+/** Where each chapter heading ("CHAPTER IV.") stands in `text` (see romanHeadings). */
 export function chapterHeadings(text: string): number[] {
-  return [...text.matchAll(/^[ \t]*(CHAPTER [IVXLC]+\b)/gm)].map((m) => m.index + m[0].length - m[1]!.length);
+  return romanHeadings(text, 'CHAPTER');
 }
 
 /** `text` up to the line of its chapter `n + 1`'s heading: its first `n` chapters. */

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
+  countWords,
   FEATURES,
   LIMIT_MESSAGES,
   MAX_VOICE_TAKES,
@@ -85,7 +86,6 @@ import {
   checkTitle,
   checkWords,
   contentKey,
-  countWords,
   decodeCursor,
   defaultCover,
   encodeCursor,

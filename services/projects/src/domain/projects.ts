@@ -112,12 +112,6 @@ export function checkAuthorId(value: string | undefined): string {
   return id;
 }
 
-export function countWords(text: string): number {
-  let n = 0;
-  for (const _ of text.matchAll(/\S+/g)) n++;
-  return n;
-}
-
 /** Words per project (PRODUCT.md): 403, a plan's limit rather than a body too large. */
 export function checkWords(words: number, limits: PlanLimits): void {
   if (limits.maxWords !== null && words > limits.maxWords) {

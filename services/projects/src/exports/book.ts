@@ -1,7 +1,14 @@
 // The book as every export reads it (issue 19): its chapters, its quotes in reading order with the
 // chapter and position of each, who says them, and the counts of the cast list and the casting
 // breakdown. Pure: the route loads the project and its text, the renderers only lay this out.
-import { outlineClass, type Breakdown, type Character, type OutlineItem, type Quote } from '@castbook/contracts';
+import {
+  countWords,
+  outlineClass,
+  type Breakdown,
+  type Character,
+  type OutlineItem,
+  type Quote,
+} from '@castbook/contracts';
 
 export interface BookChapter {
   /** The outline's title, or 'Front matter' for the text before the first chapter. */
@@ -75,11 +82,6 @@ export function bookChapters(title: string, content: string, outline: OutlineIte
     }),
   );
   return chapters;
-}
-
-/** Words as the project counts them: runs of non-space characters. */
-export function wordsIn(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }
 
 export function bookView(input: {
@@ -171,7 +173,7 @@ export function breakdown(book: BookView): Breakdown {
 }
 
 function count(entry: Omit<CastEntry, 'character'>, line: BookLine): void {
-  const words = wordsIn(line.quote.text);
+  const words = countWords(line.quote.text);
   entry.lines++;
   entry.words += words;
   const at = entry.perChapter.get(line.chapter) ?? { lines: 0, words: 0 };
