@@ -2,7 +2,7 @@
 // speech tags with names, then pronoun tags, then continuation within a paragraph, then the
 // paragraph's own narration, then vocatives and turn-taking across a conversation.
 import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
-import { SPEECH_VERBS, type Gender } from '../characters/lexicon.js';
+import { nounGender, SPEECH_VERBS, type Gender } from '../characters/lexicon.js';
 import { getProfile } from '../characters/profiles.js';
 import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
@@ -11,7 +11,7 @@ import { resolveConversations, type Turn } from './conversation.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
-import { nounGender, resolvePronoun } from './pronouns.js';
+import { resolvePronoun } from './pronouns.js';
 import { opensClause, tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
 import { runToEnd, type Pausing } from '../pauses.js';
 

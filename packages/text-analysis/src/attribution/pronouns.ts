@@ -48,22 +48,3 @@ export function resolvePronoun(
   }
   return recent >= 0 ? recent : unknown;
 }
-
-const MALE_NOUNS = new Set(
-  'gentleman man boy lad fellow husband father son brother uncle nephew lord king prince duke sir master youth bachelor'.split(
-    ' ',
-  ),
-);
-const FEMALE_NOUNS = new Set(
-  'lady woman girl wife mother daughter sister aunt niece queen princess duchess matron maid widow dame miss mistress'.split(
-    ' ',
-  ),
-);
-
-/** The gender a describing noun implies ("the old gentleman"), or 'u'. */
-export function nounGender(noun: string): Gender {
-  const n = noun.toLowerCase();
-  if (MALE_NOUNS.has(n)) return 'm';
-  if (FEMALE_NOUNS.has(n)) return 'f';
-  return 'u';
-}

@@ -1,5 +1,5 @@
 // Speakers known only by a lower-case description that recurs in speech tags: "said the cook".
-import { HONORIFICS, SPEECH_VERBS } from './lexicon.js';
+import { HONORIFICS, nounGender, SPEECH_VERBS, type Gender } from './lexicon.js';
 import type { Token, TokenList } from './tokens.js';
 
 /** A description must tag speech this often to become a character. */
@@ -25,7 +25,37 @@ const NOT_PERSONS = new Set([
   'crowd',
   'pair',
   'group',
+  // Groups: "the men cried" is a chorus, not one voice to cast.
+  'men',
+  'women',
+  'children',
+  'people',
+  'folk',
 ]);
+
+/** "the ladies", "the sailors": a plural noun is a group ("the mistress" and "the bus" are not plurals). */
+function isPlural(noun: string): boolean {
+  return noun.endsWith('s') && !noun.endsWith('ss') && !noun.endsWith('us');
+}
+
+/** Tokens after a tag's last word within which the quotation it introduces must start. */
+const QUOTE_AFTER_TAG = 6;
+
+/**
+ * Whether a tag from token `first` to token `last` stands beside a quotation: the one just closed
+ * before it (`"…," said the cook`) or one opening within a few words after it, before another
+ * sentence begins (`The drummer shouted: "…"`, `the cook said sharply, "…"`). Narration that only
+ * looks like a tag ("The road went up the hill", "to put the car in the barn") has none.
+ */
+function besideQuote(tokens: TokenList, first: number, last: number): boolean {
+  if (first > 0 && tokens.at(first - 1)!.inQuote) return true;
+  for (let k = last + 1; k < tokens.length && k <= last + QUOTE_AFTER_TAG; k++) {
+    const t = tokens.at(k)!;
+    if (t.inQuote) return true;
+    if (t.initial) return false;
+  }
+  return false;
+}
 
 /**
  * Only a role ("the cook", "the jailer") names one person through a book; "the girl", "the old
@@ -53,8 +83,37 @@ function speakerNoun(n: Token): boolean {
     !n.possessive &&
     !NOT_PERSONS.has(n.text) &&
     !n.text.endsWith('ly') &&
+    !isPlural(n.text) &&
     isRoleNoun(n.text)
   );
+}
+
+/** English compounds whose last part says the gender: the washerwoman, the coachman, the landlady. */
+const GENDERED_ENDINGS: readonly (readonly [string, Gender])[] = [
+  ['woman', 'f'],
+  ['man', 'm'],
+  ['lady', 'f'],
+  ['maid', 'f'],
+  ['girl', 'f'],
+  ['boy', 'm'],
+  ['ess', 'f'], // the waitress, the hostess, the governess
+];
+/** Words with a gendered ending that do not say the gender. */
+const UNGENDERED = new Set(['witness']);
+
+/**
+ * The gender a described speaker's description implies: its noun ("the gentleman in the grey
+ * waistcoat", "the matron") or the noun's last part ("the washerwoman", "the pot-boy"), else
+ * unknown ("the cook", "the jailer").
+ */
+export function descriptionGender(description: string): Gender {
+  const noun = description.split(' ')[0]!;
+  const g = nounGender(noun);
+  if (g !== 'u' || UNGENDERED.has(noun)) return g;
+  const last = noun.slice(noun.lastIndexOf('-') + 1);
+  if (nounGender(last) !== 'u') return nounGender(last);
+  for (const [ending, gender] of GENDERED_ENDINGS) if (last.endsWith(ending)) return gender;
+  return 'u';
 }
 
 /** Counts "said the cook" / "the cook said" in narration; returns nouns used often enough. */
@@ -70,6 +129,7 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
     const n = tokens.at(i + 1)!;
     const v = tokens.at(i + 2)!;
     if (!speakerNoun(n) || v.inQuote || v.cap || !v.joined || !SPEECH_VERBS.has(v.text)) continue;
+    if (!besideQuote(tokens, i, i + 2)) continue;
     counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
   }
   for (let i = 0; i + 2 < tokens.length; i++) {
@@ -81,7 +141,8 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
     if (v.inQuote || v.cap || !SPEECH_VERBS.has(v.text) || n.cap || !n.joined || !d.joined) continue;
     const after = tokens.at(i + 3);
     // "said the cook." but not "said the cook's wife" or "said the old gentleman".
-    if (n.possessive || NOT_PERSONS.has(n.text) || n.text.endsWith('ly') || !isRoleNoun(n.text)) continue;
+    if (n.possessive || NOT_PERSONS.has(n.text) || n.text.endsWith('ly') || isPlural(n.text) || !isRoleNoun(n.text))
+      continue;
     if (
       after &&
       after.joined &&
@@ -90,6 +151,7 @@ export function findDescribedSpeakers(tokens: TokenList): string[] {
       !/^(in|with|at|of|to|from|and|who)$/.test(after.text)
     )
       continue;
+    if (!besideQuote(tokens, i, i + 2)) continue;
     counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
   }
   for (const [phrase, k] of describedPhrases(tokens)) if (k >= MIN_PHRASE_TAGS) counts.set(phrase, k);
@@ -141,6 +203,7 @@ export function describedPhrases(tokens: TokenList): Map<string, number> {
     // The detail ends the tag: punctuation (or a quote) follows its last word, not more words.
     const after = tokens.at(k);
     if (words.length < 3 || (after && after.joined && !after.cap)) continue;
+    if (!besideQuote(tokens, i, k - 1)) continue;
     const phrase = [noun.text, ...words].join(' ');
     counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
   }

@@ -250,4 +250,54 @@ describe('findCharacters: speakers known by a description', () => {
     ].join('\n\n');
     expect(characters(text).find((c) => getProfile(c)?.noun === 'ferryman')).toBeUndefined();
   });
+
+  it('counts only tags that stand beside a quotation, not narration that reads like one', () => {
+    const text = [
+      'Thomas Ashby came into the hall. Thomas was tired.',
+      'The road went up the hill past the mill. The road went on to the ferry.',
+      'He asked the porter to put the car in the barn, and at noon he called the car in from the yard.',
+      '"Is the road open?" Thomas asked.',
+    ].join('\n\n');
+    const nouns = characters(text).map((c) => getProfile(c)?.noun);
+    expect(nouns).not.toContain('road');
+    expect(nouns).not.toContain('car');
+  });
+
+  it('takes no group for a voice: "the sailors cried", "the men shouted"', () => {
+    const text = [
+      'Thomas Ashby came down to the quay. Thomas was tired.',
+      '"Ashore!" the sailors cried. "Ashore, then," said Thomas. "Now!" the sailors cried again.',
+      '"Pull!" the men shouted. "Pull!" shouted the men.',
+    ].join('\n\n');
+    const nouns = characters(text).map((c) => getProfile(c)?.noun);
+    expect(nouns).not.toContain('sailors');
+    expect(nouns).not.toContain('men');
+  });
+
+  it('gives a described speaker the gender its noun says, and none when it says none', () => {
+    const text = [
+      'Thomas Ashby came into the inn. Thomas was tired.',
+      '"A room?" asked the landlady. "Yes," said Thomas. "Up the stair," said the landlady.',
+      '"Your horse, sir?" said the ostler. "Fed," said Thomas. "Fed it is," said the ostler.',
+      '"Boots!" called the pot-boy. "Coming!" called the pot-boy.',
+    ].join('\n\n');
+    const list = characters(text);
+    const genderOf = (noun: string) => getProfile(list.find((c) => getProfile(c)?.noun === noun)!)?.gender;
+    expect(genderOf('landlady')).toBe('f');
+    expect(genderOf('pot-boy')).toBe('m');
+    expect(genderOf('ostler')).toBe('u');
+  });
+});
+
+describe('findCharacters: a kinship word as a name', () => {
+  it('knows Granny is a woman, whatever the pronouns near her say', () => {
+    const text = [
+      'Granny Pellow sat by the fire, and Thomas Ashby stood at the door; he was cold.',
+      '"Come in," said Granny Pellow. Granny smiled at Thomas, and he came in.',
+      '"Sit down," said Granny. Granny poured the tea, and he drank it. He thanked Granny.',
+    ].join('\n\n');
+    const granny = byName(characters(text), 'Granny Pellow');
+    expect(granny).toBeDefined();
+    expect(getProfile(granny!)?.gender).toBe('f');
+  });
 });

@@ -5,7 +5,7 @@ import { collectForms, lowerCounts, type FormStats } from './candidates.js';
 import { attachRankForms, isPersonForm, mergeForms, personTotal, type Person } from './persons.js';
 import { isGivenName } from './givenNames.js';
 import { isPlaceName } from './places.js';
-import { findDescribedSpeakers } from './descriptions.js';
+import { descriptionGender, findDescribedSpeakers } from './descriptions.js';
 import { HONORIFICS } from './lexicon.js';
 import { hasFirstPersonNarrator } from './narrator.js';
 import { setProfile } from './profiles.js';
@@ -168,7 +168,7 @@ export function* findCharactersSteps(text: string, quotes: readonly Quote[]): Pa
       relationships: [],
       isUserCreated: false,
     };
-    setProfile(c, { gender: 'u', narrator: false, descriptor: true, noun });
+    setProfile(c, { gender: descriptionGender(noun), narrator: false, descriptor: true, noun });
     characters.push(c);
   }
   if (hasFirstPersonNarrator(tokens)) {

@@ -374,3 +374,24 @@ export const TAG_PRONOUNS: ReadonlyMap<string, Gender | 'i'> = new Map([
   ['she', 'f'],
   ['i', 'i'],
 ]);
+
+const MALE_NOUNS = new Set(
+  (
+    'gentleman man boy lad fellow husband father son brother uncle nephew lord king prince duke sir master youth ' +
+    'bachelor grandfather grandpapa grandpa papa'
+  ).split(' '),
+);
+const FEMALE_NOUNS = new Set(
+  (
+    'lady woman girl wife mother daughter sister aunt niece queen princess duchess matron maid widow dame miss ' +
+    'mistress grandmother grandmamma grandma granny mamma mama'
+  ).split(' '),
+);
+
+/** The gender a describing noun implies ("the old gentleman"), or 'u'. */
+export function nounGender(noun: string): Gender {
+  const n = noun.toLowerCase();
+  if (MALE_NOUNS.has(n)) return 'm';
+  if (FEMALE_NOUNS.has(n)) return 'f';
+  return 'u';
+}

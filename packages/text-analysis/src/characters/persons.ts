@@ -3,7 +3,7 @@ import type { FormStats } from './candidates.js';
 import { givenNameGender, isGivenName } from './givenNames.js';
 import { isOrganisationName, isPlaceName, PLACE_WORDS } from './places.js';
 import { titleNoun } from './titles.js';
-import { HONORIFICS, HONORIFIC_SPELLINGS, MARRIED, NICKNAMES, UNMARRIED, type Gender } from './lexicon.js';
+import { HONORIFICS, HONORIFIC_SPELLINGS, MARRIED, NICKNAMES, nounGender, UNMARRIED, type Gender } from './lexicon.js';
 
 export interface Person {
   forms: FormStats[];
@@ -79,6 +79,10 @@ function genderOf(f: FormStats): Gender {
   }
   // A given name of one gender settles it: the pronouns after "Bram Marsh" may be the woman he
   // is talking to.
+  // A kinship word for a name settles it, with "the" or without (Granny, the Grandmother), before
+  // the given-name lists, where "Granny" stands as a man's name.
+  const kin = nounGender(f.words[0]!);
+  if (kin !== 'u') return kin;
   const given = f.afterThe ? 'u' : givenNameGender(f.words[0]!);
   if (given !== 'u') return given;
   const n = f.male + f.female;

@@ -1,7 +1,7 @@
 // Every feature the speaker model reads, named in one place. A feature describes one candidate
 // speaker of one turn; `history` is who spoke the turns before (most recent first), as the decoder
 // has chosen them (in training: as the annotators did).
-import { nounGender as nounGenderOf } from '../attribution/pronouns.js';
+import { nounGender as nounGenderOf } from '../characters/lexicon.js';
 import { aheadOf, AHEAD_TOKENS, distanceOf, type CastFacts, type Turn } from './turns.js';
 
 export const BASE_FEATURES = [
