@@ -77,12 +77,12 @@ function genderOf(f: FormStats): Gender {
     const g = HONORIFICS.get(f.words[0]!) ?? 'u';
     if (g !== 'u') return g;
   }
-  // A given name of one gender settles it: the pronouns after "Bram Marsh" may be the woman he
-  // is talking to.
   // A kinship word for a name settles it, with "the" or without (Granny, the Grandmother), before
   // the given-name lists, where "Granny" stands as a man's name.
   const kin = nounGender(f.words[0]!);
   if (kin !== 'u') return kin;
+  // A given name of one gender settles it: the pronouns after "Bram Marsh" may be the woman he
+  // is talking to.
   const given = f.afterThe ? 'u' : givenNameGender(f.words[0]!);
   if (given !== 'u') return given;
   const n = f.male + f.female;
