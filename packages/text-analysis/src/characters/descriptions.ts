@@ -108,10 +108,10 @@ const UNGENDERED = new Set(['witness']);
  */
 export function descriptionGender(description: string): Gender {
   const noun = description.split(' ')[0]!;
-  const g = nounGender(noun);
-  if (g !== 'u' || UNGENDERED.has(noun)) return g;
+  if (UNGENDERED.has(noun)) return 'u';
   const last = noun.slice(noun.lastIndexOf('-') + 1);
-  if (nounGender(last) !== 'u') return nounGender(last);
+  const g = nounGender(last);
+  if (g !== 'u') return g;
   for (const [ending, gender] of GENDERED_ENDINGS) if (last.endsWith(ending)) return gender;
   return 'u';
 }

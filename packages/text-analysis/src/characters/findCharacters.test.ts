@@ -7,6 +7,11 @@ function characters(text: string) {
   return findCharacters(text, findQuotes(text));
 }
 
+/** The nouns of the speakers known by a description ("ferryman" for "The ferryman"). */
+function describedNouns(text: string) {
+  return characters(text).map((c) => getProfile(c)?.noun);
+}
+
 function byName(list: ReturnType<typeof characters>, name: string) {
   return list.find((c) => c.name === name || c.alternativeNames.includes(name));
 }
@@ -258,7 +263,7 @@ describe('findCharacters: speakers known by a description', () => {
       'He asked the porter to put the car in the barn, and at noon he called the car in from the yard.',
       '"Is the road open?" Thomas asked.',
     ].join('\n\n');
-    const nouns = characters(text).map((c) => getProfile(c)?.noun);
+    const nouns = describedNouns(text);
     expect(nouns).not.toContain('road');
     expect(nouns).not.toContain('car');
   });
@@ -269,7 +274,7 @@ describe('findCharacters: speakers known by a description', () => {
       '"Ashore!" the sailors cried. "Ashore, then," said Thomas. "Now!" the sailors cried again.',
       '"Pull!" the men shouted. "Pull!" shouted the men.',
     ].join('\n\n');
-    const nouns = characters(text).map((c) => getProfile(c)?.noun);
+    const nouns = describedNouns(text);
     expect(nouns).not.toContain('sailors');
     expect(nouns).not.toContain('men');
   });
