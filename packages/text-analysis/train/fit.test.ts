@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_COUNT, CONFIDENCE_FEATURES, certaintyOf } from '../src/speakers/confidence.js';
 import { BASE_COUNT, BASE_FEATURES, TURN_KINDS } from '../src/speakers/features.js';
 import { staticScoreOf } from '../src/speakers/model.js';
-import { fitConfidence, fitIsotonic, fitWeights, modelOf, type DecodedPoint, type Example } from './fit.js';
+import {
+  averageFits,
+  fitConfidence,
+  fitIsotonic,
+  fitWeights,
+  modelOf,
+  type DecodedPoint,
+  type Example,
+} from './fit.js';
 
 describe('fitIsotonic', () => {
   it('is non-decreasing, pools violators, and shrinks small blocks toward one half', () => {
@@ -99,6 +107,27 @@ describe('fitWeights', () => {
     for (const right of [score(model, 1, 0), score(model, 0, 1)])
       for (const wrong of [score(model, 1, 1), score(model, 0, 0)]) expect(right).toBeGreaterThan(wrong + 1);
     expect(fitWeights(examples, { hiddenUnits: 4 })).toEqual(fitWeights(examples, { hiddenUnits: 4 }));
+  });
+
+  it('an ensemble scores the mean of its members, its layers side by side', () => {
+    const one = fitWeights(examples, { hiddenUnits: 4, ensemble: 1 });
+    const other = fitWeights(examples, { hiddenUnits: 4, ensemble: 1, steps: 60 });
+    const both = averageFits([one, other]);
+    expect(both.hidden).toHaveLength(8);
+    for (const [x, y] of [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [0, 0],
+    ] as const) {
+      const mean = (score(modelOf(one), x, y) + score(modelOf(other), x, y)) / 2;
+      expect(score(modelOf(both), x, y)).toBeCloseTo(mean, 2);
+    }
+    const three = fitWeights(examples, { hiddenUnits: 4, ensemble: 3 });
+    expect(three.hidden).toHaveLength(12);
+    // The first start is the single fit's; the others start elsewhere.
+    expect(three.hidden!.slice(0, 4)).toEqual(one.hidden);
+    expect(three.hidden!.slice(4, 8)).not.toEqual(one.hidden);
   });
 
   it('without hidden units it is the linear model, which cannot', () => {
