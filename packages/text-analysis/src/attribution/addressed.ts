@@ -3,7 +3,8 @@
 // undertaker."). A role speaker ("the robber") or a lone first name ("Aldous") that the other
 // speakers keep addressing by one name is the character of that name.
 import type { Character } from '@castbook/contracts';
-import { HONORIFICS } from '../characters/lexicon.js';
+import { FIRST_NAME_HONORIFICS, HONORIFICS } from '../characters/lexicon.js';
+import { isGivenName } from '../characters/givenNames.js';
 import { getProfile } from '../characters/profiles.js';
 import { aliasKey } from './mentions.js';
 
@@ -44,10 +45,23 @@ function count(m: Counts, a: number, b: number): number {
   return m.get(a)?.get(b) ?? 0;
 }
 
-/** "Aldous", "Tamsin": one word, no honorific, no surname. */
+/**
+ * "Aldous", "Tamsin": one word, no surname; perhaps also with a title that goes with first names
+ * ("Miss Tamsin", "Master Aldous"), when the word is a given name.
+ */
 function isLoneFirstName(c: Character): boolean {
   const names = [c.name, ...c.alternativeNames].map(aliasKey);
-  return names.every((n) => !n.includes(' ')) && !getProfile(c)?.descriptor && !getProfile(c)?.narrator;
+  const bare = names.filter((n) => !n.includes(' '));
+  const titledFirstName = (n: string) => {
+    const [title, word, ...rest] = n.split(' ');
+    return rest.length === 0 && FIRST_NAME_HONORIFICS.has(title!) && bare.includes(word!) && isGivenName(word!);
+  };
+  return (
+    bare.length > 0 &&
+    names.every((n) => !n.includes(' ') || titledFirstName(n)) &&
+    !getProfile(c)?.descriptor &&
+    !getProfile(c)?.narrator
+  );
 }
 
 /** "Ambrose Tarrant": a first name and a surname, no honorific. */

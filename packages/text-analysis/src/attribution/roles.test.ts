@@ -118,6 +118,22 @@ describe('names joined by what the speakers call each other', () => {
     expect(bingle!.alternativeNames).toContain('Aldous');
   });
 
+  it('merges a first name known with its title ("Miss Elspeth") said to a married name ("Mrs. Holt")', () => {
+    const text = [
+      'Miss Elspeth lived at the mill. Elspeth was young, and she sang. "Good day," said Miss Elspeth.',
+      'Years went by. Mr. Darby sat with Mrs. Holt by the fire. Mrs. Holt was tired.',
+      '"It is late," said Mrs. Holt.',
+      '"My dear Elspeth, it is early," said Mr. Darby.',
+      '"I mean it," said Mrs. Holt.',
+      '"Elspeth, you are tired," said Mr. Darby.',
+      '"Perhaps," said Mrs. Holt.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    const holt = r.characters.find((c) => c.name === 'Mrs. Holt' || c.alternativeNames.includes('Mrs. Holt'));
+    expect(holt).toBeDefined();
+    expect([holt!.name, ...holt!.alternativeNames]).toEqual(expect.arrayContaining(['Elspeth', 'Miss Elspeth']));
+  });
+
   it('keeps two speakers apart when they answer each other', () => {
     const text = [
       'Mrs. Bolt and Kate sat by the fire. Mrs. Bolt was tired.',

@@ -51,6 +51,13 @@ const PARTICLES = new Set([
   'St',
 ]);
 
+/**
+ * Particles written with a capital at a sentence's start or by habit ("De Vere", "Van Holt") that are
+ * the same name as "de Vere": the form keeps them in lower case. Not "Di", "Del", "Della", "Des" or
+ * "Da", which are names ("Della Marsh", "Des Quill") or words of their own.
+ */
+const CAPITALISED_PARTICLES = new Set(['De', 'Van', 'Von', 'Der', 'Du', 'Le', 'La']);
+
 /** "Mr. van der Holt": lower-case particles, then a capitalised word, right after token i. */
 function particlesThenName(tokens: TokenList, i: number): boolean {
   let k = i + 1;
@@ -220,7 +227,15 @@ export function collectForms(text: string, tokens: TokenList): Map<string, FormS
         tokens.at(k + 1)!.cap
       )
         break;
-      if (isNameWord(w!)) words.push(w!.text);
+      if (isNameWord(w!))
+        words.push(
+          CAPITALISED_PARTICLES.has(w!.text) &&
+            k + 1 < tokens.length &&
+            tokens.at(k + 1)!.joined &&
+            tokens.at(k + 1)!.cap
+            ? w!.text.toLowerCase()
+            : w!.text,
+        );
       else if (
         (k > j || hon !== null) &&
         PARTICLES.has(w!.text) &&

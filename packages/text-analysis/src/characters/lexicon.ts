@@ -74,6 +74,25 @@ export const HONORIFICS: ReadonlyMap<string, Gender> = new Map([
 export const MARRIED = new Set(['Mrs', 'Missis', 'Missus', 'Madame', 'Mme', 'Frau', 'Señora', 'Senora']);
 export const UNMARRIED = new Set(['Miss', 'Mademoiselle', 'Mlle']);
 
+/** Honorifics used with a given name ("Miss Margaret", "Sir Ambrose", "Lady Rosamund"). */
+export const FIRST_NAME_HONORIFICS = new Set([
+  'Miss',
+  'Lady',
+  'Sir',
+  'Lord',
+  'Master',
+  'Madame',
+  'Mademoiselle',
+  'Aunt',
+  'Uncle',
+  'Don',
+  'Father',
+  'Sister',
+  'Brother',
+  'Prince',
+  'Princess',
+]);
+
 /** Speech verbs of dialogue tags, base and past forms. */
 export const SPEECH_VERBS = new Set(
   (
@@ -307,6 +326,9 @@ export const NICKNAMES: ReadonlyMap<string, readonly string[]> = new Map<string,
   ['Meg', ['Margaret']],
   ['Madge', ['Margaret']],
   ['Daisy', ['Margaret']],
+  ['Cissy', ['Cecilia', 'Cecily']],
+  ['Cissie', ['Cecilia', 'Cecily']],
+  ['Sissy', ['Cecilia', 'Cecily']],
   ['Polly', ['Mary']],
   ['Molly', ['Mary']],
   ['Mamie', ['Mary']],

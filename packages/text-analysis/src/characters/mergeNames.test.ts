@@ -45,20 +45,89 @@ describe('merging the names of one character', () => {
   });
 
   it('keeps "Mr. Edmund Dacre" apart from a far commoner "Mr. Dacre" (the first name tells the brothers apart)', () => {
-    const mr = Array.from({ length: 14 }, (_, i) =>
+    const mr = Array.from({ length: 48 }, (_, i) =>
       i % 2 ? '"Indeed," said Mr. Dacre, and he smiled.' : 'Mr. Dacre walked to the window, and he looked out.',
     );
-    const text = [
-      ...mr.slice(0, 7),
-      'Mr. Edmund Dacre came in from the garden. "Brother!" said Edmund Dacre, and he bowed.',
-      ...mr.slice(7),
-    ].join('\n\n');
+    // The younger brother is called so again and again, and speaks under that name.
+    const edmund = Array.from({ length: 12 }, (_, i) =>
+      i % 3 ? 'Mr. Edmund Dacre came in from the garden.' : '"Brother!" said Mr. Edmund Dacre, and he bowed.',
+    );
+    const text = [...mr.slice(0, 24), ...edmund, ...mr.slice(24)].join('\n\n');
     const list = characters(text);
     const elder = byName(list, 'Mr. Dacre');
-    const younger = byName(list, 'Edmund Dacre');
+    const younger = byName(list, 'Mr. Edmund Dacre');
     expect(elder).toBeDefined();
     expect(younger).toBeDefined();
     expect(younger).not.toBe(elder);
+  });
+
+  it('takes a full name met a few times for the formal name of the one man of that surname', () => {
+    const mr = Array.from({ length: 16 }, (_, i) =>
+      i % 2 ? '"Get out," said Mr. Pell, and he spat.' : 'Mr. Pell walked to the window, and he looked out.',
+    );
+    const text = [
+      ...mr,
+      'The clerk read out the warrant for Mr. William Pell. Mr. William Pell, it said, was wanted.',
+      'Everybody knew Mr. William Pell by sight.',
+    ].join('\n\n');
+    const list = characters(text);
+    const pell = byName(list, 'Mr. Pell');
+    expect(pell).toBeDefined();
+    expect(byName(list, 'Mr. William Pell')).toBe(pell);
+  });
+
+  it('keeps "Mrs. Wystan Pell", named by her husband, apart from the elder "Mrs. Pell"', () => {
+    const mrs = Array.from({ length: 16 }, (_, i) =>
+      i % 2 ? '"Tea," said Mrs. Pell, and she poured it.' : 'Mrs. Pell sat by the fire, and she knitted.',
+    );
+    const text = [
+      'Wystan Pell came home, and he kissed his mother. "Mother," said Wystan Pell, and he smiled.',
+      'Wystan Pell was tired, and he sat down. Wystan Pell took off his boots, and he yawned.',
+      ...mrs,
+      'The wedding was in June, and the bride became Mrs. Wystan Pell. Mrs. Wystan Pell wore white.',
+    ].join('\n\n');
+    const list = characters(text);
+    const elder = byName(list, 'Mrs. Pell');
+    expect(elder).toBeDefined();
+    expect(byName(list, 'Mrs. Wystan Pell')).toBeDefined();
+    expect(byName(list, 'Mrs. Wystan Pell')).not.toBe(elder);
+  });
+
+  it('takes "Miss Elspeth" and the bare "Elspeth" for one woman', () => {
+    const text = [
+      'Elspeth came down the stairs. "Good morning," said Elspeth, and she smiled.',
+      '"Good morning, Miss Elspeth," said the cook. Miss Elspeth laughed.',
+      '"Is it raining?" asked Elspeth. Elspeth looked out, and she sighed.',
+    ].join('\n\n');
+    const list = characters(text);
+    const elspeth = byName(list, 'Elspeth');
+    expect(elspeth).toBeDefined();
+    expect(byName(list, 'Miss Elspeth')).toBe(elspeth);
+  });
+
+  it('reads a particle capitalised at a sentence start as the same name ("De Vere", "Mr. de Vere")', () => {
+    const text = [
+      'Mr. de Vere came in. "Late again," said Mr. de Vere, and he sat down.',
+      'De Vere was always late. "Sorry," said De Vere, and he laughed.',
+      '"Never mind," said Orla. De Vere smiled, and he poured the wine.',
+    ].join('\n\n');
+    const list = characters(text);
+    const deVere = byName(list, 'Mr. de Vere');
+    expect(deVere).toBeDefined();
+    expect(list.filter((c) => /vere/i.test([c.name, ...c.alternativeNames].join(' ')))).toEqual([deVere]);
+  });
+
+  it('reads a lisped name heard only in speech as the name ("Thelwood" is Selwood)', () => {
+    const selwood = Array.from({ length: 8 }, (_, i) =>
+      i % 2 ? '"Hold hard," said Selwood, and he wheezed.' : 'Selwood led the horse round the ring, and he bowed.',
+    );
+    const text = [...selwood, '"Thank you, Thelwood," said the clown. "Goodbye, Thelwood," said the girl.'].join(
+      '\n\n',
+    );
+    const list = characters(text);
+    const found = byName(list, 'Selwood');
+    expect(found).toBeDefined();
+    expect(found!.alternativeNames).toContain('Thelwood');
   });
 
   it('reads a diminutive ("Sammy" of "Sam") as the same first name', () => {

@@ -3,7 +3,16 @@ import type { FormStats } from './candidates.js';
 import { givenNameGender, isGivenName } from './givenNames.js';
 import { isOrganisationName, isPlaceName, PLACE_WORDS } from './places.js';
 import { titleNoun } from './titles.js';
-import { HONORIFICS, HONORIFIC_SPELLINGS, MARRIED, NICKNAMES, nounGender, UNMARRIED, type Gender } from './lexicon.js';
+import {
+  FIRST_NAME_HONORIFICS,
+  HONORIFICS,
+  HONORIFIC_SPELLINGS,
+  MARRIED,
+  NICKNAMES,
+  nounGender,
+  UNMARRIED,
+  type Gender,
+} from './lexicon.js';
 
 export interface Person {
   forms: FormStats[];
@@ -18,24 +27,6 @@ export interface Person {
 }
 
 const MIN_MENTIONS = 2;
-/** Honorifics used with a given name ("Miss Margaret", "Sir Ambrose", "Lady Rosamund"). */
-const FIRST_NAME_HONORIFICS = new Set([
-  'Miss',
-  'Lady',
-  'Sir',
-  'Lord',
-  'Master',
-  'Madame',
-  'Mademoiselle',
-  'Aunt',
-  'Uncle',
-  'Don',
-  'Father',
-  'Sister',
-  'Brother',
-  'Prince',
-  'Princess',
-]);
 /** Ranks and professions, used with a surname only ("Colonel Selwyn" is not Selwyn Dacre). */
 const SURNAME_HONORIFICS = new Set([
   'Colonel',
@@ -227,20 +218,35 @@ function isNicknameOf(a: string, b: string): boolean {
 const BARE_SURNAME_DOMINANCE = 3;
 /** Share of a man's names that must be "Mr. FIRST SURNAME" for the first name to be a distinction. */
 const REGULAR_SHARE = 0.2;
+/**
+ * Times a person must be called "Mr. FIRST SURNAME" for the first name to be a distinction, and
+ * times a speech tag must name them so: a brother the book keeps apart is called so again and again
+ * and speaks under that name, while a formal introduction, a warrant read out or a letter's address
+ * repeats a full name a handful of times.
+ */
+const REGULAR_MIN = 10;
+const REGULAR_TAGS = 3;
 
 /**
  * "Mr. John Dacre" beside a far commoner "Mr. Dacre": the first name is there to tell him from the
  * other Mr. Dacre, so the bare form is someone else (his brother, his father). A man regularly
  * called "Mr. FIRST SURNAME" is not "Mr. SURNAME" when the bare form is used over three times as
  * often as all his own names.
+ * A first name used only now and then is a distinction too when several of the family are named
+ * with one ("Miss Lydia Quill" and "Miss Kitty Quill" are the younger sisters, not "Miss Quill",
+ * the eldest: `mergeEldestDaughters`), or when it is her husband's ("Mrs. Wystan Quill" is the
+ * young wife beside the elder "Mrs. Quill"). With neither, the full name is the same person's
+ * formal name ("Mr. William Pell" read out in court, "Mr. Pell" everywhere else).
  */
-function distinguishedByFirstName(p: Person, f: FormStats): boolean {
+function distinguishedByFirstName(p: Person, f: FormStats, namesakes: number, husbands: ReadonlySet<string>): boolean {
   const total = personTotal(p);
   // Regularly, not once in a formal introduction ("Mr. Thomas Caddow, sir"): a fifth of his names.
-  const withFirst = p.forms
-    .filter((x) => x.honorific === f.honorific && x.words.length > 1)
-    .reduce((n, x) => n + x.total, 0);
+  const full = p.forms.filter((x) => x.honorific === f.honorific && x.words.length > 1);
+  const withFirst = full.reduce((n, x) => n + x.total, 0);
   if (withFirst < REGULAR_SHARE * total) return false;
+  const byHusband = p.husbandsFirst || (p.gender === 'f' && husbands.has(`${p.first} ${p.last}`));
+  const regular = withFirst >= REGULAR_MIN && full.reduce((n, x) => n + x.tags, 0) >= REGULAR_TAGS;
+  if (!regular && !byHusband && namesakes < 2) return false;
   return f.total > BARE_SURNAME_DOMINANCE * total;
 }
 
@@ -339,13 +345,15 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
       );
       // A woman's surname is shared by mother, daughters and sisters-in-law: join a full name only
       // when that person is known with this same honorific.
-      const byLast = lasts(w).filter(
+      const sameSurname = lasts(w).filter(
         (p) =>
-          compatible(p, g, married) &&
-          p.first !== w &&
-          (g !== 'f' || p.forms.some((x) => x.honorific === f.honorific)) &&
-          !distinguishedByFirstName(p, f),
+          compatible(p, g, married) && p.first !== w && (g !== 'f' || p.forms.some((x) => x.honorific === f.honorific)),
       );
+      // "Mrs. Wystan Quill" beside a man called "Wystan Quill": she goes by her husband's name.
+      const husbands = new Set(
+        persons.filter((p) => p.gender === 'm' && p.first !== null && p.last === w).map((p) => `${p.first} ${p.last}`),
+      );
+      const byLast = sameSurname.filter((p) => !distinguishedByFirstName(p, f, sameSurname.length, husbands));
       // But a woman known by a wife's title and her surname alone, never with a first name, is the
       // one called by another wife's title: "Madame Quill" is "Countess Quill".
       const wife = WIFE_TITLES.has(f.honorific)
@@ -373,7 +381,9 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
         absorb(target, f);
         continue;
       }
-      persons.push(newPerson(f, w, w));
+      // "Miss Wenna" names her by her first name: the bare "Wenna" is her too.
+      const firstNameOnly = givenName && spelled(FIRST_NAME_HONORIFICS);
+      persons.push(newPerson(f, w, firstNameOnly ? null : w));
       continue;
     }
     // A bare name joins whoever is most often called by a form containing it: "Selwyn" is
@@ -489,9 +499,36 @@ function canonicalHonorific(h: string | null): string | null {
   return h === null ? null : (HONORIFIC_SPELLINGS.get(h) ?? h);
 }
 
-/** One word spelled another way: one letter off in a long name, or two in a name heard only in speech. */
+/** Most "th"s read back in a lisped word (2^n readings). */
+const MAX_LISPED = 3;
+
+/**
+ * The words a lisping speaker's "th" may stand for, each "th" read as an "s" or a soft "c":
+ * "Thelwood" is "Selwood", "Thabina" is "Sabina".
+ */
+function lispReadings(w: string): string[] {
+  const parts = w.split(/(th)/i);
+  const lisps = (parts.length - 1) / 2;
+  if (lisps === 0 || lisps > MAX_LISPED) return [];
+  let readings = [''];
+  for (const part of parts) {
+    if (!/^th$/i.test(part)) readings = readings.map((r) => r + part);
+    else {
+      const upper = part[0] === 'T';
+      readings = readings.flatMap((r) => (upper ? [r + 'S', r + 'C'] : [r + 's', r + 'c']));
+    }
+  }
+  return readings;
+}
+
+/**
+ * One word spelled another way: one letter off in a long name, or, in a name heard only in speech,
+ * two letters off or a lisp ("Thelwood" for "Selwood").
+ */
 function isVariantWord(w: string, k: string, speechOnly: boolean): boolean {
-  if (w === k || w[0] !== k[0]) return false;
+  if (w === k) return false;
+  if (speechOnly && lispReadings(w).includes(k)) return true;
+  if (w[0] !== k[0]) return false;
   const len = Math.min(w.length, k.length);
   const d = editDistance(w, k);
   return (d === 1 && len >= MIN_TYPO_LENGTH) || (speechOnly && d <= 2 && len >= MIN_DIALECT_LENGTH);
@@ -499,8 +536,9 @@ function isVariantWord(w: string, k: string, speechOnly: boolean): boolean {
 
 /**
  * One name spelled another way: a slip of one letter in a name of five or more ("Mr. Hartwik" for
- * "Mr. Hartwick"), or a spelling of two letters' difference heard only in speech ("Bellamee" for
- * "Bellamy"); same initial, same honorific (in any of its spellings, "Missis" for "Mrs.").
+ * "Mr. Hartwick"), or a spelling of two letters' difference or a lisp heard only in speech
+ * ("Bellamee" for "Bellamy", "Thelwood" for "Selwood"); same honorific (in any of its spellings,
+ * "Missis" for "Mrs.").
  */
 function isVariantForm(rare: FormStats, known: FormStats): boolean {
   if (canonicalHonorific(rare.honorific) !== canonicalHonorific(known.honorific)) return false;
