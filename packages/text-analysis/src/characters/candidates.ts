@@ -72,6 +72,8 @@ export function isNameWordIn(t: Token, namesAnyway?: ReadonlySet<string>): boole
     t.text.length > 1 &&
     (!NOT_NAMES.has(t.text) || !!namesAnyway?.has(t.text)) &&
     !/^[A-Z]+$/.test(t.text) &&
+    // A letter three times running is a cry drawn out ("Ooooh", "Brrr"), not a name.
+    !/(\p{L})\1\1/iu.test(t.text) &&
     !isNationalityWord(t.text)
   );
 }

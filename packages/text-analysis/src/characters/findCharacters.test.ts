@@ -65,6 +65,18 @@ describe('findCharacters', () => {
       expect(names).not.toContain(bad);
   });
 
+  it('makes no character of a cry drawn out ("Ooooh-ow", "Brrrr")', () => {
+    // Repeated with commas between, a cry reads like a name called out.
+    const text = [
+      'Tobias slid down the bank. "Ooooh-ow, Ooooh-ow, Ooooh-ow," said Tobias, and he rubbed his knee.',
+      'Orla came running. "Brrrr, Brrrr," said Orla. "Is it cold, Tobias?"',
+      '"Ooooh-ow, Ooooh-ow," said Tobias again. "Brrrr, Brrrr," said Orla, and she laughed.',
+    ].join('\n\n');
+    const names = findCharacters(text, findQuotes(text)).flatMap((c) => [c.name, ...c.alternativeNames]);
+    expect(names).toContain('Tobias');
+    expect(names.filter((n) => /Oooo|Brrr/.test(n))).toEqual([]);
+  });
+
   it('gives deterministic ids', () => {
     expect(characters(family).map((c) => c.id)).toEqual(characters(family).map((c) => c.id));
     expect(characters(family)[0]?.id).toBe('c1');
