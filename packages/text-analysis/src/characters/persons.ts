@@ -351,7 +351,9 @@ export function mergeForms(forms: FormStats[], compounds: ReadonlySet<string> = 
       );
       // "Mrs. Wystan Quill" beside a man called "Wystan Quill": she goes by her husband's name.
       const husbands = new Set(
-        persons.filter((p) => p.gender === 'm' && p.first !== null && p.last === w).map((p) => `${p.first} ${p.last}`),
+        lasts(w)
+          .filter((p) => p.gender === 'm' && p.first !== null)
+          .map((p) => `${p.first} ${p.last}`),
       );
       const byLast = sameSurname.filter((p) => !distinguishedByFirstName(p, f, sameSurname.length, husbands));
       // But a woman known by a wife's title and her surname alone, never with a first name, is the
