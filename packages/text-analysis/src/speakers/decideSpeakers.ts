@@ -23,7 +23,7 @@ const KEPT_EVIDENCE = 3;
 const METHODS: [AttributionMethod, FeatureName[]][] = [
   ['explicit', ['tagName', 'ruleExplicit', 'leadIn', 'leadInHere']],
   ['narrator', ['iTagNarrator', 'ruleNarrator']],
-  ['pronoun', ['pronounMatch', 'nounMatch', 'nounGenderMatch', 'rulePronoun', 'leadInPronounMatch']],
+  ['pronoun', ['pronounMatch', 'nounMatch', 'nounLinked', 'nounGenderMatch', 'rulePronoun', 'leadInPronounMatch']],
   ['vocative', ['vocativePrev', 'vocativeNext', 'ruleVocative']],
   ['turn-taking', ['alternation', 'alternationPure', 'alternationTagless', 'spokeThreeBack', 'ruleTurnTaking']],
   ['continuation', ['spokeLastAfterNarration', 'ruleContinuation']],

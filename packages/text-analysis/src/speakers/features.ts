@@ -17,6 +17,7 @@ export const BASE_FEATURES = [
   'nounMatch', // "said the cook", and the candidate is the cook
   'nounGenderMatch', // "replied his wife", and the candidate is a woman
   'nounGenderMismatch',
+  'nounLinked', // "said the stranger", and the tags around the book's "stranger" turns name the candidate
   'pronounAddressed', // "…," he said, and the turn before addressed the candidate, a man
   'pronounInConversation', // "…," she said, and the candidate, a woman, spoke in this conversation but not last
   'pronounSubject', // "…," she said, and the candidate is the woman named before the quote in its paragraph
@@ -193,6 +194,7 @@ export function staticFeaturesOf(
   }
   if (t.tagPronoun === 'i' && c === cast.narrator) out[F.iTagNarrator] = 1;
   if (t.tagNoun && (cast.nouns[c]!.includes(t.tagNoun) || cast.titled.get(t.tagNoun) === c)) out[F.nounMatch] = 1;
+  if (t.nounLinked === c) out[F.nounLinked] = 1;
   if (t.leadIn === c) out[F.leadIn] = 1;
   if (t.leadInHere === c) out[F.leadInHere] = 1;
   if (t.leadInPronoun && g !== 'u') out[g === t.leadInPronoun ? F.leadInPronounMatch : F.leadInPronounMismatch] = 1;

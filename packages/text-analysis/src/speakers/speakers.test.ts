@@ -539,3 +539,60 @@ describe('confidence features', () => {
     );
   });
 });
+
+describe('buildTurns: a describing tag noun the book uses for one person', () => {
+  // Wystan is "the stranger" in two exchanges; the tags two turns away name him, the ones next to
+  // the described turns name Orla. In the other scene "the man" is Wystan once and Idris once.
+  const { input, turns, idx } = prepared(
+    [
+      'Orla Quayle met Wystan Pell at the gate. Idris Quell watched them from the mill.',
+      '"Who are you?" asked Orla.',
+      '"A traveller," said the stranger.',
+      '"From where?" said Orla.',
+      '"From the north," said Wystan.',
+      'The wind rose over the fields.',
+      'It rained all night.',
+      '"Will you stay?" asked Orla.',
+      '"No," said the stranger.',
+      '"Why not?" said Orla.',
+      '"The road calls," said Wystan.',
+      'Morning came grey and cold.',
+      'The mill wheel turned.',
+      '"Is the mill open?" asked Orla.',
+      '"It is," said the man.',
+      '"Good," said Orla.',
+      '"Come in," said Idris.',
+      'Noon passed quietly.',
+      'Nobody came to the gate.',
+      '"Is the gate shut?" asked Orla.',
+      '"It is," said the man.',
+      '"Good," said Orla.',
+      '"Then I will go," said Wystan.',
+    ].join('\n\n'),
+  );
+  const described = (noun: string) => turns.filter((t) => t.tagNoun === noun);
+
+  it('links the noun to the one character the tags around its turns name', () => {
+    expect(described('stranger')).toHaveLength(2);
+    for (const t of described('stranger')) {
+      expect(t.nounLinked).toBe(idx('Wystan'));
+      expect(t.candidates).toContain(idx('Wystan'));
+    }
+  });
+
+  it('links a noun the tags show on several people to no one', () => {
+    expect(described('man')).toHaveLength(2);
+    expect(described('man').map((t) => t.nounLinked)).toEqual([-1, -1]);
+  });
+
+  it('is a feature of the linked candidate only', () => {
+    const cast = castFacts(input.characters);
+    const i = turns.indexOf(described('stranger')[0]!);
+    const x = new Float64Array(FEATURE_COUNT);
+    const at = FEATURES.indexOf('nounLinked');
+    featuresOf(turns, i, idx('Wystan'), cast, [], -1, x);
+    expect(x[at]).toBe(1);
+    featuresOf(turns, i, idx('Orla'), cast, [], -1, x);
+    expect(x[at]).toBe(0);
+  });
+});

@@ -83,6 +83,11 @@ export interface Turn {
    * character it names first, or -1 (`leadInHereOf`).
    */
   leadInHere: number;
+  /**
+   * The character the book's tags show behind the turn's describing tag noun ("said the old
+   * gentleman"), or -1: see `linkTagNouns`.
+   */
+  nounLinked: number;
   /** Characters worth scoring, before the ones the decoder's history adds. */
   candidates: number[];
 }
@@ -541,13 +546,78 @@ export function buildTurns(
         leadIn: lead.char,
         leadInPronoun: lead.pronoun,
         leadInHere,
+        nounLinked: -1,
         candidates: [...cands],
       });
     });
     prevPara = p;
     prevTurnEndTok = hi;
   }
+  linkTagNouns(turns);
   return turns;
+}
+
+/** Tag nouns that point at someone relative to the scene ("said the other"), not at one person. */
+const RELATIVE_NOUNS = new Set([
+  'other',
+  'others',
+  'first',
+  'second',
+  'third',
+  'former',
+  'latter',
+  'last',
+  'one',
+  'same',
+]);
+/** Net votes a tag noun needs before it is linked to a character, ... */
+const MIN_LINK_VOTES = 2;
+/** ... and the share of the turns it describes that those votes must reach. */
+const MIN_LINK_SHARE = 0.1;
+
+/**
+ * Links each describing tag noun to the one character the book's own tags show behind it. A book
+ * calls a speaker "the old gentleman" or "the stranger" for chapters without naming him in the tag,
+ * but names him in the tags around: in an exchange, the turn two before or after a described turn
+ * is the same voice (a vote for whom its tag names) and the turn next to it the other (a vote
+ * against). A noun whose votes, summed over the book, put one character at MIN_LINK_VOTES or more
+ * and over twice the next is linked to that character in every turn it tags (`nounLinked`, and a
+ * candidate there); a noun used for several people ("the man") links to no one. The model weighs the
+ * link against the scene's own cues.
+ */
+export function linkTagNouns(turns: Turn[]): void {
+  const votes = new Map<string, Map<number, number>>();
+  const described = new Map<string, number>();
+  const oneConversation = (a: number, b: number): boolean => {
+    for (let k = a + 1; k <= b; k++) if (turns[k]!.gap > CONVERSATION_GAP) return false;
+    return true;
+  };
+  turns.forEach((t, i) => {
+    if (!t.tagNoun || t.tagNames.size || RELATIVE_NOUNS.has(t.tagNoun)) return;
+    described.set(t.tagNoun, (described.get(t.tagNoun) ?? 0) + 1);
+    const v = votes.get(t.tagNoun) ?? new Map<number, number>();
+    votes.set(t.tagNoun, v);
+    for (const d of [-2, -1, 1, 2]) {
+      const j = i + d;
+      const other = turns[j];
+      if (!other || other.tagNames.size !== 1 || !oneConversation(Math.min(i, j), Math.max(i, j))) continue;
+      const [c] = other.tagNames;
+      v.set(c!, (v.get(c!) ?? 0) + (d % 2 === 0 ? 1 : -1));
+    }
+  });
+  const link = new Map<string, number>();
+  for (const [noun, v] of votes) {
+    const ranked = [...v].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const [best, next] = ranked;
+    const enough = Math.max(MIN_LINK_VOTES, MIN_LINK_SHARE * described.get(noun)!);
+    if (best && best[1] >= enough && 2 * Math.max(0, next?.[1] ?? 0) < best[1]) link.set(noun, best[0]);
+  }
+  for (const t of turns) {
+    const c = t.tagNoun && !t.tagNames.size ? link.get(t.tagNoun) : undefined;
+    if (c === undefined) continue;
+    t.nounLinked = c;
+    if (!t.candidates.includes(c)) t.candidates = [...t.candidates, c];
+  }
 }
 
 /**
