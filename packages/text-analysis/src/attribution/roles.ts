@@ -55,14 +55,24 @@ export function appositionVotes(
   }
 }
 
+/**
+ * The character votes clearly name: the one with the most (lowest index on a tie), if it has
+ * `minVotes` or more and over twice the runner-up's (a runner-up at or below zero, by votes
+ * against, counts as zero); else undefined. Votes that name two people settle nothing.
+ */
+export function clearLeader(votes: ReadonlyMap<number, number>, minVotes: number): number | undefined {
+  const ranked = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const [best, next] = ranked;
+  if (!best || best[1] < minVotes || best[1] <= 2 * Math.max(0, next?.[1] ?? 0)) return undefined;
+  return best[0];
+}
+
 /** Role -> named index for roles whose votes name one person, or one clearly ahead. */
 export function decideRoles(votes: RoleVotes, minVotes = 1): Map<number, number> {
   const out = new Map<number, number>();
   for (const [role, v] of votes) {
-    const ranked = [...v.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    if (ranked[0]![1] < minVotes) continue;
-    // An apposition that names two people settles nothing.
-    if (ranked.length === 1 || ranked[0]![1] > 2 * ranked[1]![1]) out.set(role, ranked[0]![0]);
+    const named = clearLeader(v, minVotes);
+    if (named !== undefined) out.set(role, named);
   }
   return out;
 }
