@@ -22,6 +22,14 @@ function run(text: string) {
   }));
 }
 
+/** Each quote's speech tag, a name tag as the character's given name. */
+function tagsOf(text: string) {
+  const quotes = findQuotes(text);
+  const { characters, tokens } = findCharactersDetailed(text, quotes);
+  const { tags } = attributeDetailed(text, quotes, characters, { tokens });
+  return tags.map((t) => (t?.kind === 'name' ? characters.find((c) => c.id === t.id)!.name.split(' ')[0] : t));
+}
+
 const setting =
   'Orla Quill and Selwyn Dacre walked home. Orla was tired, and she sat down. Selwyn stood by, and he waited.\n\n';
 
@@ -346,6 +354,57 @@ describe('attributeQuotes', () => {
         '"Now," Orla began, but she stopped, for the Ferryman cried out, "Silence!"',
     ).slice(3);
     expect(r.map((q) => q.who)).toEqual(['Orla', 'The Ferryman', 'Orla', 'The Ferryman']);
+  });
+
+  it('does not read indirect speech after a quote as its tag', () => {
+    const r = run(setting + greeting + '"Is it true?" said Selwyn. "Tell me." Orla replied that it was.').slice(2);
+    expect(r.map((q) => q.who)).toEqual(['Selwyn', 'Selwyn']);
+  });
+
+  it("keeps a quote with its earlier quote's tag, not a name and an action after it", () => {
+    const r = run(setting + greeting + '"Where were you?" said Selwyn. "Out so late?" Orla picked up her cap.').slice(
+      2,
+    );
+    expect(r.map((q) => q.who)).toEqual(['Selwyn', 'Selwyn']);
+  });
+
+  it('prefers a tag running into the quote to a name and an action after it', () => {
+    const r = run(setting + greeting + 'She added: "It is late." Selwyn closed his eyes at this.').slice(2);
+    expect(r[0]?.who).toBe('Orla');
+  });
+
+  it('does not give a speech to the owner of the one who speaks, but to the owner of a voice', () => {
+    const t = tagsOf(
+      setting +
+        greeting +
+        ['"Is that the house?" asked Selwyn\'s old nurse.', 'Orla\'s clear voice rejoined: "It is."'].join('\n\n'),
+    ).slice(2);
+    expect(t).toEqual([{ kind: 'other', noun: 'nurse' }, 'Orla']);
+  });
+
+  it('reads the subject of a lead-in from the words right before its verb', () => {
+    const t = tagsOf(
+      setting +
+        greeting +
+        [
+          'Selwyn made no answer, and after a moment the stranger ventured: "Is it far?"',
+          'Selwyn heard it say to itself, "It is much too far for me."',
+          'Orla thanked him, and warned Selwyn, "Do not go alone."',
+        ].join('\n\n'),
+    ).slice(2);
+    expect(t).toEqual([{ kind: 'other', noun: 'stranger' }, null, 'Orla']);
+  });
+
+  it('gives a kin tag to the relative the family name shows', () => {
+    const r = run(
+      'Hester Quill lived with Mr. Quill and Mrs. Quill. Mr. Quill read, and Mrs. Quill sewed, and Hester sat by. ' +
+        'Hester was tired, and she sighed.\n\n' +
+        '"Come here, child," cried her father as Hester came in.\n\n' +
+        '"She is tired," his wife said.\n\n' +
+        '"Tam\'s father is here," Hester said. "No," said Hester\'s mother.',
+    );
+    expect(r.map((q) => q.who)).toEqual(['Mr.', 'Mrs.', 'Hester', 'Mrs.']);
+    expect(r.map((q) => q.method)).toEqual(['pronoun', 'pronoun', 'explicit', 'pronoun']);
   });
 
   it('leaves a quote with no clue unattributed', () => {

@@ -11,6 +11,7 @@ import { resolveConversations, type Turn } from './conversation.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
+import { isKinNoun, kinOwner, relativeOf } from './kin.js';
 import { resolvePronoun } from './pronouns.js';
 import { opensClause, tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
 import { runToEnd, type Pausing } from '../pauses.js';
@@ -52,6 +53,8 @@ interface QuoteInfo {
   b: number;
   tag: Tag | null;
   who: Assignment | null;
+  /** The relative a kin tag names ("said her father"), or -1 (`relativeOf`). */
+  kin: number;
 }
 
 export interface AttributionOptions {
@@ -78,7 +81,10 @@ export interface AttributionDetail {
 
 /** A quote's speech tag, with characters named by id so it survives the later merges. */
 export type QuoteTag =
-  { kind: 'name'; id: string } | { kind: 'pronoun'; pronoun: 'he' | 'she' | 'i' } | { kind: 'other'; noun: string };
+  | { kind: 'name'; id: string }
+  | { kind: 'pronoun'; pronoun: 'he' | 'she' | 'i' }
+  /** `kin`: the relative a kin tag names ("said her father"), see `relativeOf`. */
+  | { kind: 'other'; noun: string; kin?: string };
 
 /**
  * Whether the narration before a quote runs into it, as a tag before a quote does (`Orla said, "…"`,
@@ -185,7 +191,14 @@ export function* attributeSteps(
   let p = 0;
   for (const q of qs) {
     while (p < paragraphs.length - 1 && paragraphs[p]!.end < q!.startOffset) p++;
-    infos.push({ para: p, a: tokenAt(tokens, q!.startOffset), b: tokenAt(tokens, q!.endOffset), tag: null, who: null });
+    infos.push({
+      para: p,
+      a: tokenAt(tokens, q!.startOffset),
+      b: tokenAt(tokens, q!.endOffset),
+      tag: null,
+      who: null,
+      kin: -1,
+    });
   }
   const paraTok = (i: number) => tokenAt(tokens, paragraphs[i]!.start);
   const paraEndTok = (i: number) => tokenAt(tokens, paragraphs[i]!.end);
@@ -218,11 +231,18 @@ export function* attributeSteps(
       runs &&
       oneClause(text, tokens, beforeLo, info!.a, qs[i - 1]!.endOffset, qs[i]!.startOffset) &&
       !(before && opensClause(ctx, before, beforeLo));
+    // `"…," said Orla. "…" Tam picked up his cap.`: an action read as a tag (loose) does not take
+    // the paragraph from the speaker its earlier quote's own tag names.
+    const heldByEarlierTag = !!prev && prev.para === info!.para && !!prev.tag && !prev.tag.loose;
     info!.tag = continues
       ? { subject: prev!.tag!.subject, side: 'before' }
-      : after && !(before?.subject.kind === 'name' && (after.subject.kind !== 'name' || afterLeads || after.loose))
-        ? after
-        : (before ?? after);
+      : after?.loose && !before && heldByEarlierTag
+        ? null
+        : after &&
+            !(before?.subject.kind === 'name' && (after.subject.kind !== 'name' || afterLeads || after.loose)) &&
+            !(before && runs && after.loose)
+          ? after
+          : (before ?? after);
     // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.
     const para = info!.para;
     // So does narration after the last quote of that paragraph when it is not that quote's own tag
@@ -243,15 +263,26 @@ export function* attributeSteps(
     if (s.kind === 'other') s.noun = detailPhraseAt(text, s.at, s.noun, phrases) ?? s.noun;
     if (s.kind === 'name') info!.who = { char: s.char, method: 'explicit' };
     else if (s.kind === 'other') {
+      // "said her father": the relative of whom "her" stands for, when the family's names show one.
+      const owner = isKinNoun(s.noun) ? kinOwner(tokens, mentionAt, tokenAt(tokens, s.at)) : null;
+      const ownerChar =
+        owner === null
+          ? -1
+          : 'char' in owner
+            ? owner.char
+            : resolvePronoun(mentions, tokens, s.at, owner.pronoun, gender, narrator, eligible);
+      info!.kin = ownerChar >= 0 ? relativeOf(characters, gender, ownerChar, s.noun) : -1;
       // "said the old gentleman", "the child responded": usually a character already on stage.
       const g = nounGender(s.noun);
       const described = describedBy.get(s.noun);
       const c =
-        described !== undefined
-          ? described
-          : g === 'u'
-            ? -1
-            : resolvePronoun(mentions, tokens, s.at, g, gender, narrator, eligible);
+        info!.kin >= 0
+          ? info!.kin
+          : described !== undefined
+            ? described
+            : g === 'u'
+              ? -1
+              : resolvePronoun(mentions, tokens, s.at, g, gender, narrator, eligible);
       if (c >= 0) info!.who = { char: c, method: 'pronoun' };
     } else if (s.pronoun === 'i') info!.who = narrator >= 0 ? { char: narrator, method: 'narrator' } : null;
     else {
@@ -372,7 +403,11 @@ export function* attributeSteps(
     const s = infos[k]!.tag?.subject;
     if (s?.kind === 'name') tags[orig] = { kind: 'name', id: characters[s.char]!.id };
     else if (s?.kind === 'pronoun') tags[orig] = { kind: 'pronoun', pronoun: s.pronoun };
-    else if (s?.kind === 'other') tags[orig] = { kind: 'other', noun: s.noun };
+    else if (s?.kind === 'other') {
+      const kin = infos[k]!.kin;
+      tags[orig] =
+        kin >= 0 ? { kind: 'other', noun: s.noun, kin: characters[kin]!.id } : { kind: 'other', noun: s.noun };
+    }
     const found = infos[k]!.who;
     const who = found && found.char >= 0 ? found : null;
     out[orig]!.speakerId = who ? characters[who.char]!.id : null;

@@ -1,5 +1,5 @@
 // Speech tags next to a quotation: `"…," said Orla`, `Orla said, "…"`, `"…," he replied`.
-import { SPEECH_VERBS } from '../characters/lexicon.js';
+import { nounGender, SPEECH_VERBS } from '../characters/lexicon.js';
 import { ABBREVIATIONS, type Token, type TokenList } from '../characters/tokens.js';
 import type { Mention } from './mentions.js';
 
@@ -85,6 +85,16 @@ const NOT_MODIFIERS = new Set(
 /** Words of description a speech verb and its named subject may have between them. */
 const MAX_MODIFIERS = 3;
 
+/** Nouns of a voice or a speech that make their owner the speaker ("Orla's clear voice rejoined"). */
+function ownsSpeech(tk: TokenList, i: number, hi: number): boolean {
+  for (let k = i; k < Math.min(hi, i + 2); k++) {
+    const t = tk.at(k)!;
+    if (t.cap || !t.joined) return false;
+    if (t.text === 'voice' || t.text === 'word' || t.text === 'words' || UTTERANCE_NOUNS.has(t.text)) return true;
+  }
+  return false;
+}
+
 /** A gap between two tokens holding a comma (and no sentence end). */
 function commaBetween(ctx: TagContext, a: number, b: number): boolean {
   const gap = ctx.text.slice(ctx.tokens.at(a)!.end, ctx.tokens.at(b)!.start);
@@ -106,7 +116,11 @@ function subjectAt(ctx: TagContext, i: number, lo: number, hi: number): TagSubje
   // "the Ferryman", "the Grey Fox": an article and one capitalised word may precede the name.
   if (!m && t!.text.toLowerCase() === 'the')
     m = ctx.mentionAt.get(i + 1) ?? (ctx.tokens.at(i + 1)?.cap ? ctx.mentionAt.get(i + 2) : undefined);
-  if (m && m.endToken <= hi) return { kind: 'name', char: m.char, mention: m };
+  // "Orla's brother": the possessor is not who speaks (`possessedNoun` reads the brother); in
+  // "Orla's clear voice", "Orla's last word" it is.
+  if (m && m.endToken <= hi && (!ctx.tokens.at(m.endToken - 1)!.possessive || ownsSpeech(ctx.tokens, m.endToken, hi)))
+    return { kind: 'name', char: m.char, mention: m };
+  if (m) return null;
   const w = t!.text === 'I' ? 'i' : t!.text.toLowerCase();
   if (PRONOUNS.has(w) && (w !== 'i' || t!.text === 'I'))
     return { kind: 'pronoun', pronoun: w as 'he' | 'she' | 'i', at: t!.start };
@@ -149,7 +163,9 @@ function subjectAfterVerb(ctx: TagContext, v: number, lo: number, hi: number): T
     if (!t.joined) return null;
     if (t.cap) {
       const m = ctx.mentionAt.get(j);
-      return n > 0 && m && m.endToken <= hi ? { kind: 'name', char: m.char, mention: m } : null;
+      return n > 0 && m && m.endToken <= hi && !tk.at(m.endToken - 1)!.possessive
+        ? { kind: 'name', char: m.char, mention: m }
+        : null;
     }
     if (NOT_MODIFIERS.has(t.text) || SPEECH_VERBS.has(t.text)) return null;
   }
@@ -280,7 +296,8 @@ function subjectBeforeParenthesis(ctx: TagContext, v: number, lo: number, hi: nu
     if (CLAUSE_OPENERS.has(tk.at(k)!.text)) return null;
     const s = subjectEndingAt(ctx, k, lo, hi);
     if (!s) return null;
-    // The name must itself open its clause: "Orla, who…", "and Orla, who…", not "looked at Orla, smiling,".
+    // The name must itself open its clause: "Orla, who…", "and Orla, who…", "to which Orla, from the
+    // pool, was answering", not "looked at Orla, smiling,".
     const first = s.kind === 'name' ? s.mention.token : k - 1;
     const t = tk.at(first)!;
     const prev = tk.at(first - 1);
@@ -291,7 +308,8 @@ function subjectBeforeParenthesis(ctx: TagContext, v: number, lo: number, hi: nu
         (commaBetween(ctx, first - 1, first) ||
           CLAUSE_OPENERS.has(prev.text) ||
           prev.text === 'when' ||
-          prev.text === 'while'));
+          prev.text === 'while' ||
+          prev.text === 'which'));
     return opens ? s : null;
   }
   return null;
@@ -299,6 +317,12 @@ function subjectBeforeParenthesis(ctx: TagContext, v: number, lo: number, hi: nu
 
 /** Words that open narration after a quote as a clause of its own, not as the quote's tag. */
 const AFTER_OPENERS = new Set(['and', 'but', 'while', 'whilst', 'whereupon']);
+
+/** A speech verb at token v that "that" follows straight away: indirect speech ("replied that it was"). */
+function reportsSpeech(tk: TokenList, v: number): boolean {
+  const next = tk.at(v + 1);
+  return !!next && next.joined && !next.inQuote && next.text === 'that';
+}
 
 /** Tag in the narration tokens [lo, hi) that follow a quote. */
 export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
@@ -343,6 +367,8 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
     }
     const v = verbEndAt(tk, i);
     if (v < 0) continue;
+    // `"…" Orla replied that it was.`: the narration reports a speech of its own, not this one.
+    if (reportsSpeech(tk, v)) return null;
     // "Orla said", "he said", "Orla quietly said", "Tam asked Caddow" (the name before is the subject).
     const before = isAdverb(tk.at(i - 1)) ? i - 2 : i - 1;
     if (before >= lo) {
@@ -352,7 +378,7 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
     // "said Orla", "said the Ferryman", "said he", "said I", "said Mr. Ashcombe coolly"
     const s = subjectAfterVerb(ctx, v, lo, hi);
     if (s) return { subject: s, side: 'after' };
-    const noun = descriptionAfter(tk, v + 1, hi) ?? descriptionBefore(tk, before, lo);
+    const noun = descriptionAfter(tk, v + 1, hi) ?? possessedNoun(ctx, v + 1, hi) ?? descriptionBefore(tk, before, lo);
     if (noun) return { subject: { kind: 'other', noun: noun.text, at: noun.start }, side: 'after' };
     return null;
   }
@@ -378,12 +404,19 @@ const DETERMINERS = new Set([
 function descriptionAfter(tk: TokenList, i: number, hi: number): Token | null {
   const d = tk.at(i);
   if (!d || d.cap || !DETERMINERS.has(d.text)) return null;
-  let k = i + 1;
-  // Up to two adjectives: "the old gentleman", "the poor little child"; the noun phrase ends before
-  // a preposition, article or adverb ("the gentleman in the grey waistcoat", "the doctor gravely").
+  return nounPhraseEnd(tk, i + 1, hi);
+}
+
+/**
+ * The noun of the lower-case noun phrase starting at token `from` (its last word), or null: up to
+ * three words ("old gentleman", "poor little child"), ending before a preposition, article or adverb
+ * ("the gentleman in the grey waistcoat", "the doctor gravely").
+ */
+function nounPhraseEnd(tk: TokenList, from: number, hi: number): Token | null {
+  let k = from;
   while (
     k < hi &&
-    k < i + 4 &&
+    k < from + 3 &&
     !tk.at(k)!.cap &&
     tk.at(k)!.joined &&
     !SPEECH_VERBS.has(tk.at(k)!.text) &&
@@ -391,7 +424,18 @@ function descriptionAfter(tk: TokenList, i: number, hi: number): Token | null {
     !isAdverb(tk.at(k))
   )
     k++;
-  return k > i + 1 ? tk.at(k - 1)! : null;
+  return k > from ? tk.at(k - 1)! : null;
+}
+
+/**
+ * "said Mr. Holt's good lady", "rejoined Orla's benefactress": a name in the possessive at token i
+ * and the noun phrase it owns (its last word, the noun, is returned).
+ */
+function possessedNoun(ctx: TagContext, i: number, hi: number): Token | null {
+  const tk = ctx.tokens;
+  const m = ctx.mentionAt.get(i) ?? (tk.at(i)?.text === 'the' ? ctx.mentionAt.get(i + 1) : undefined);
+  if (!m || m.endToken >= hi || !tk.at(m.endToken - 1)!.possessive) return null;
+  return nounPhraseEnd(tk, m.endToken, hi);
 }
 
 /** "the cook said": the word before the verb is a lower-case noun after a determiner. */
@@ -459,8 +503,10 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
     const vs = verbStartAt(tk, i) >= 0 ? verbStartAt(tk, i) : leadGerundAt(ctx, i, hi);
     if (vs < 0) continue;
     const before = isAdverb(tk.at(vs - 1)) ? vs - 2 : vs - 1;
-    // "Orla, who had been silent, replied:"
-    const paren = subjectBeforeParenthesis(ctx, before + 1, lo, hi);
+    // "Orla, who had been silent, replied:", "Orla, from the pool she was in, was answering"
+    const paren =
+      subjectBeforeParenthesis(ctx, before + 1, lo, hi) ??
+      (before > lo && AUXILIARIES.has(tk.at(before)!.text) ? subjectBeforeParenthesis(ctx, before, lo, hi) : null);
     if (paren) return { subject: paren, side: 'before' };
     // "…at Orla, who said:"
     if (before > lo && tk.at(before)!.text === 'who' && commaBetween(ctx, before - 1, before)) {
@@ -472,9 +518,19 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
       const b = subjectEndingAt(ctx, before + 1, lo, hi);
       if (b) return { subject: b, side: 'before' };
     }
-    // "said Orla:", "said the Ferryman:"
-    const s = subjectAfterVerb(ctx, i, lo, hi);
+    // "said Orla:", "said the Ferryman:"; but in "…and warned Orla" the name is who is spoken to.
+    const s = before >= lo && CLAUSE_OPENERS.has(tk.at(before)!.text) ? null : subjectAfterVerb(ctx, i, lo, hi);
     if (s) return { subject: s, side: 'before' };
+    // "his mother ventured:", "the cook was saying,": a description is the verb's subject, and
+    // "heard it say", "made him say" give it one of their own; a name opening the sentence is
+    // someone else ("Newland made no answer, and after a moment his mother ventured:").
+    // Only with nothing between them and the verb: "turning to the cook, said" is not the cook's.
+    if (before >= lo && !commaBetween(ctx, before, before + 1)) {
+      const aux = before > lo && AUXILIARIES.has(tk.at(before)!.text) ? before - 1 : before;
+      const described = aux === before || !commaBetween(ctx, aux, before) ? personBefore(tk, aux, lo) : null;
+      if (described) return { subject: { kind: 'other', noun: described.text, at: described.start }, side: 'before' };
+      if (OBJECT_SUBJECTS.has(tk.at(before)!.text)) return null;
+    }
     // "Margaret coloured, and said--": the subject opens the sentence.
     for (let j = before; j >= Math.max(lo, vs - SUBJECT_REACH); j--) {
       if (j < before && sentenceBreak(ctx, j, j + 1)) break;
@@ -494,6 +550,24 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
   }
   return null;
 }
+
+/**
+ * "the drummer", "a woman", "his mother" at token i (its noun) as the subject of a speech verb after
+ * it: after "the" any one thing that is not a plural (the sky may speak in a book), after an
+ * owner's pronoun only a person's noun ("his mother ventured", not "took his leave saying").
+ */
+function personBefore(tk: TokenList, i: number, lo: number): Token | null {
+  const n = descriptionBefore(tk, i, lo);
+  if (!n) return null;
+  const d = tk.at(i - 1)!.text.toLowerCase();
+  if (nounGender(n.text) !== 'u') return n;
+  return (d === 'the' || d === 'a') && !(n.text.endsWith('s') && !n.text.endsWith('ss')) ? n : null;
+}
+
+/** Helping verbs between a subject and its speech verb ("the cook was saying"). */
+const AUXILIARIES = new Set(['was', 'were', 'had', 'has', 'is', 'would', 'could', 'did', 'then']);
+/** Pronouns that, right before a speech verb, are its subject in place of the sentence's ("heard it say"). */
+const OBJECT_SUBJECTS = new Set(['it', 'him', 'her', 'them', 'they', 'we', 'you', 'one']);
 
 /** How far back from its verb a tag before a quote looks for a name opening the sentence. */
 const LONG_SUBJECT_REACH = 40;

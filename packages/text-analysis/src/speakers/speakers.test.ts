@@ -596,3 +596,24 @@ describe('buildTurns: a describing tag noun the book uses for one person', () =>
     expect(x[at]).toBe(0);
   });
 });
+
+describe('buildTurns: a kin tag', () => {
+  // "her father" is Hester Quill's: the one "Mr. Quill" of the family, whatever the book's other
+  // fathers; the link makes him a candidate even in a turn that names no one else.
+  const { input, turns } = prepared(
+    [
+      'Hester Quill lived with Mr. Quill and Mrs. Quill. Mr. Quill read, and Hester sat by. Hester was tired.',
+      'Mr. Pell came in. Mr. Pell was a father of six.',
+      '"Come here, child," cried her father as Hester came in.',
+      '"Yes, papa," said Hester.',
+    ].join('\n\n'),
+  );
+
+  it('links the turn to the relative the family name shows', () => {
+    const father = input.characters.findIndex((c) => c.name === 'Mr. Quill');
+    const kinTurn = turns.find((t) => t.tagNoun === 'father')!;
+    expect(father).toBeGreaterThanOrEqual(0);
+    expect(kinTurn.nounLinked).toBe(father);
+    expect(kinTurn.candidates).toContain(father);
+  });
+});

@@ -85,8 +85,9 @@ export interface Turn {
    */
   leadInHere: number;
   /**
-   * The character the book's tags show behind the turn's describing tag noun ("said the old
-   * gentleman"), or -1: see `linkTagNouns`.
+   * The character behind the turn's describing tag noun, or -1: for a kin tag ("said her father")
+   * the relative the family's names show (`relativeOf`), else the one the book's tags show behind
+   * the noun ("said the old gentleman", see `linkTagNouns`).
    */
   nounLinked: number;
   /** Characters worth scoring, before the ones the decoder's history adds. */
@@ -478,6 +479,7 @@ export function buildTurns(
       const tagNames = new Set<number>();
       let tagPronoun: Turn['tagPronoun'] = null;
       let tagNoun: string | null = null;
+      let kin = -1;
       for (const i of run) {
         const tag = tags[i];
         if (!tag) continue;
@@ -485,7 +487,10 @@ export function buildTurns(
           const c = indexOfId.get(tag.id);
           if (c !== undefined) tagNames.add(c);
         } else if (tag.kind === 'pronoun') tagPronoun ??= tag.pronoun === 'i' ? 'i' : tag.pronoun === 'he' ? 'm' : 'f';
-        else tagNoun ??= tag.noun;
+        else if (tagNoun === null) {
+          tagNoun = tag.noun;
+          kin = tag.kin === undefined ? -1 : (indexOfId.get(tag.kin) ?? -1);
+        }
       }
       const pronounAntecedent =
         tagPronoun === 'm' || tagPronoun === 'f'
@@ -507,6 +512,7 @@ export function buildTurns(
       for (let k = 0; k < ahead.length; k += 2) cands.add(ahead[k]!);
       if (rule) cands.add(rule.char);
       if (tagNoun) for (const c of nounHolders.get(tagNoun) ?? []) cands.add(c);
+      if (kin >= 0) cands.add(kin);
       if (cast.narrator >= 0) cands.add(cast.narrator);
       for (let j = turns.length - 1; j >= Math.max(0, turns.length - RULE_HISTORY); j--) {
         const rj = turns[j]!.rule;
@@ -547,7 +553,7 @@ export function buildTurns(
         leadIn: lead.char,
         leadInPronoun: lead.pronoun,
         leadInHere,
-        nounLinked: -1,
+        nounLinked: kin,
         candidates: [...cands],
       });
     });
@@ -613,7 +619,8 @@ export function linkTagNouns(turns: Turn[]): void {
     if (c !== undefined) link.set(noun, c);
   }
   for (const t of turns) {
-    const c = t.tagNoun && !t.tagNames.size ? link.get(t.tagNoun) : undefined;
+    // A kin tag ("said her father") is linked to the relative already (`relativeOf`).
+    const c = t.tagNoun && !t.tagNames.size && t.nounLinked < 0 ? link.get(t.tagNoun) : undefined;
     if (c === undefined) continue;
     t.nounLinked = c;
     if (!t.candidates.includes(c)) t.candidates = [...t.candidates, c];
