@@ -1,8 +1,7 @@
 // Kin tags: `"…," said her father`, `his wife interposed: "…"`. The speaker is a relative of the
 // one the possessive names, and a book's families share a surname: Mr. and Mrs. Holt, Tam Holt.
 import type { Character } from '@castbook/contracts';
-import { surnameOf } from '../characters/aliases.js';
-import { nounGender, type Gender } from '../characters/lexicon.js';
+import { HONORIFICS, nounGender, type Gender } from '../characters/lexicon.js';
 import type { TokenList } from '../characters/tokens.js';
 import { aliasKey, type Mention } from './mentions.js';
 
@@ -26,6 +25,24 @@ export function isKinNoun(noun: string): boolean {
   return KIN_TITLES.has(noun);
 }
 
+/**
+ * A character's surnames: what its names hold after their titles and given names ("Holt" of "Miss
+ * Eliza Holt", "van der Holt" of "Mr. van der Holt"). A given name opens a longer name or stands
+ * alone, unless "Mr." or "Mrs." goes before it ("Holt" of "Mr. Holt").
+ */
+function surnamesOf(c: Character): string[] {
+  const keys = keysOf(c).map((k) => k.split(' '));
+  const titled = new Set(keys.filter((w) => w.length === 2 && (w[0] === 'Mr' || w[0] === 'Mrs')).map((w) => w[1]!));
+  const given = new Set(keys.filter((w) => w.length >= 2 || !titled.has(w[0]!)).map((w) => w[0]!));
+  const out = new Set<string>();
+  for (const words of keys) {
+    let k = 0;
+    while (k < words.length && (HONORIFICS.has(words[k]!) || given.has(words[k]!))) k++;
+    if (k > 0 && k < words.length) out.add(words.slice(k).join(' '));
+  }
+  return [...out];
+}
+
 /** The names of a character, as alias keys ("Mrs Holt"). */
 function keysOf(c: Character): string[] {
   return [c.name, ...c.alternativeNames].map(aliasKey);
@@ -44,16 +61,17 @@ export function relativeOf(
   noun: string,
 ): number {
   const title = KIN_TITLES.get(noun);
-  const surname = title === undefined ? null : surnameOf(characters[owner]!);
-  if (!surname) return -1;
+  const surnames = title === undefined ? [] : surnamesOf(characters[owner]!);
   const g = nounGender(noun);
   let found = -1;
-  for (let i = 0; i < characters.length; i++) {
+  for (let i = 0; i < characters.length && surnames.length; i++) {
     if (i === owner || (gender[i] !== g && gender[i] !== 'u')) continue;
     const keys = keysOf(characters[i]!);
-    const ok = title
-      ? keys.includes(`${title} ${surname}`)
-      : keys.some((k) => k.endsWith(` ${surname}`) && !k.startsWith('Mr ') && !k.startsWith('Mrs '));
+    const ok = surnames.some((surname) =>
+      title
+        ? keys.includes(`${title} ${surname}`)
+        : keys.some((k) => k.endsWith(` ${surname}`) && !k.startsWith('Mr ') && !k.startsWith('Mrs ')),
+    );
     if (!ok) continue;
     if (found >= 0) return -1;
     found = i;

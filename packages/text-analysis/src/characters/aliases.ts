@@ -48,8 +48,7 @@ function mentionTo(tokens: TokenList, index: Map<string, number>, j: number): Fo
   return null;
 }
 
-/** The last word of a character's first name of two words or more ("Mr Holt" → "Holt"), or null. */
-export function surnameOf(c: Character): string | null {
+function surnameOf(c: Character): string | null {
   for (const n of [c.name, ...c.alternativeNames]) {
     const words = aliasKey(n).split(' ');
     if (words.length >= 2) return words[words.length - 1]!;
