@@ -407,6 +407,19 @@ describe('attributeQuotes', () => {
     expect(r.map((q) => q.method)).toEqual(['pronoun', 'pronoun', 'explicit', 'pronoun']);
   });
 
+  it('reads "his" of a kin tag as the man whose tag named him just before', () => {
+    const text =
+      'Mr. Pell and Mrs. Pell sat with Mr. Quill and Mrs. Quill. Mr. Pell read, and Mrs. Pell sewed. ' +
+      'Mr. Quill nodded, Mrs. Quill smiled, and Mr. Quill sighed.\n\n' +
+      '"We dine late," said Mr. Pell. Mr. Quill looked round the room.\n\n' +
+      '"But not tonight," his wife interposed.';
+    const quotes = findQuotes(text);
+    const { characters, tokens } = findCharactersDetailed(text, quotes);
+    const r = attributeQuotes(text, quotes, characters, { tokens });
+    const name = (id: string | null) => characters.find((c) => c.id === id)?.name;
+    expect(r.map((q) => name(q.speakerId))).toEqual(['Mr. Pell', 'Mrs. Pell']);
+  });
+
   it('leaves a quote with no clue unattributed', () => {
     const r = run('"Hello there."');
     expect(r[0]).toMatchObject({ who: null, method: 'none', confidence: 0 });

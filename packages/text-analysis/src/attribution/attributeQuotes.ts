@@ -265,12 +265,17 @@ export function* attributeSteps(
     else if (s.kind === 'other') {
       // "said her father": the relative of whom "her" stands for, when the family's names show one.
       const owner = isKinNoun(s.noun) ? kinOwner(tokens, mentionAt, tokenAt(tokens, s.at)) : null;
+      // `"…," said Mr. Holt. ¶ "…," his wife interposed.`: in a conversation "his" is most often
+      // the one who spoke just before, when a tag named him.
+      const lastTagged = prev && infos[i - 1]!.para >= info!.para - 1 ? prev.who : null;
       const ownerChar =
         owner === null
           ? -1
           : 'char' in owner
             ? owner.char
-            : resolvePronoun(mentions, tokens, s.at, owner.pronoun, gender, narrator, eligible);
+            : lastTagged?.method === 'explicit' && gender[lastTagged.char] === owner.pronoun
+              ? lastTagged.char
+              : resolvePronoun(mentions, tokens, s.at, owner.pronoun, gender, narrator, eligible);
       info!.kin = ownerChar >= 0 ? relativeOf(characters, gender, ownerChar, s.noun) : -1;
       // "said the old gentleman", "the child responded": usually a character already on stage.
       const g = nounGender(s.noun);
