@@ -395,6 +395,19 @@ describe('attributeQuotes', () => {
     expect(t).toEqual([{ kind: 'other', noun: 'stranger' }, null, 'Orla']);
   });
 
+  it('reads a person from a noun whose ending or first part says one', () => {
+    const t = tagsOf(setting + greeting + 'Orla nodded, and her hostess drily rejoined: "Oh, he means well."').slice(2);
+    expect(t).toEqual([{ kind: 'other', noun: 'hostess' }]);
+  });
+
+  it('gives an untagged quote to the he or she of the action before it, when the tag before names the other', () => {
+    const r = run(
+      'Thomas Ashby and Elspeth Quayle sat down. Thomas was glad, and Elspeth smiled.\n\n' +
+        '"You will be rich," Thomas said to Elspeth. She raised her hand. "Oh, no!"',
+    );
+    expect(r.map((q) => q.who)).toEqual(['Thomas', 'Elspeth']);
+  });
+
   it('gives a kin tag to the relative the family name shows', () => {
     const r = run(
       'Hester Quill lived with Mr. Quill and Mrs. Quill. Mr. Quill read, and Mrs. Quill sewed, and Hester sat by. ' +

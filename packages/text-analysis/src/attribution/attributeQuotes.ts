@@ -2,7 +2,8 @@
 // speech tags with names, then pronoun tags, then continuation within a paragraph, then the
 // paragraph's own narration, then vocatives and turn-taking across a conversation.
 import type { AttributionMethod, Character, Quote } from '@castbook/contracts';
-import { nounGender, SPEECH_VERBS, type Gender } from '../characters/lexicon.js';
+import { descriptionGender } from '../characters/descriptions.js';
+import { SPEECH_VERBS, type Gender } from '../characters/lexicon.js';
 import { getProfile } from '../characters/profiles.js';
 import { tokenAt, tokenize, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
@@ -13,7 +14,7 @@ import { namesByAddress, type AddressTurn } from './addressed.js';
 import { rolesByApposition } from './roles.js';
 import { isKinNoun, kinOwner, relativeOf } from './kin.js';
 import { resolvePronoun } from './pronouns.js';
-import { opensClause, tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
+import { actionBefore, opensClause, tagAfter, tagBefore, type Tag, type TagContext } from './tags.js';
 import { runToEnd, type Pausing } from '../pauses.js';
 
 /**
@@ -243,6 +244,17 @@ export function* attributeSteps(
             !(before && runs && after.loose)
           ? after
           : (before ?? after);
+    // `"…," Tam said to Orla. She raised her hand. "…"`: an untagged quote after a sentence whose
+    // he or she cannot be the one the paragraph's earlier tag names is that person's (a loose tag).
+    if (!info!.tag && prev?.para === info!.para && prev.tag?.subject.kind === 'name') {
+      const action = actionBefore(ctx, beforeLo, info!.a);
+      if (action && gender[prev.tag.subject.char] !== 'u' && gender[prev.tag.subject.char] !== action.gender)
+        info!.tag = {
+          subject: { kind: 'pronoun', pronoun: action.gender === 'm' ? 'he' : 'she', at: action.at },
+          side: 'before',
+          loose: true,
+        };
+    }
     // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.
     const para = info!.para;
     // So does narration after the last quote of that paragraph when it is not that quote's own tag
@@ -278,7 +290,7 @@ export function* attributeSteps(
               : resolvePronoun(mentions, tokens, s.at, owner.pronoun, gender, narrator, eligible);
       info!.kin = ownerChar >= 0 ? relativeOf(characters, gender, ownerChar, s.noun) : -1;
       // "said the old gentleman", "the child responded": usually a character already on stage.
-      const g = nounGender(s.noun);
+      const g = descriptionGender(s.noun);
       const described = describedBy.get(s.noun);
       const c =
         info!.kin >= 0

@@ -1,5 +1,6 @@
 // Speech tags next to a quotation: `"…," said Orla`, `Orla said, "…"`, `"…," he replied`.
-import { nounGender, SPEECH_VERBS } from '../characters/lexicon.js';
+import { descriptionGender } from '../characters/descriptions.js';
+import { SPEECH_VERBS } from '../characters/lexicon.js';
 import { ABBREVIATIONS, type Token, type TokenList } from '../characters/tokens.js';
 import type { Mention } from './mentions.js';
 
@@ -494,6 +495,20 @@ function leadGerundAt(ctx: TagContext, i: number, hi: number): number {
   return i === hi - 1 || (i === hi - 2 && isAdverb(ctx.tokens.at(i + 1))) ? i : -1;
 }
 
+/**
+ * The he or she opening the last sentence of the narration [lo, hi) before a quote when a past-tense
+ * verb follows it (`She raised her hand. "…"`), with where it stands; else null.
+ */
+export function actionBefore(ctx: TagContext, lo: number, hi: number): { gender: 'm' | 'f'; at: number } | null {
+  const tk = ctx.tokens;
+  let first = hi - 1;
+  while (first > lo && !sentenceBreak(ctx, first - 1, first)) first--;
+  if (first < lo || first + 1 >= hi) return null;
+  const t = tk.at(first)!;
+  if (t.text !== 'He' && t.text !== 'She') return null;
+  return isPastVerb(tk.at(first + 1)) ? { gender: t.text === 'He' ? 'm' : 'f', at: t.start } : null;
+}
+
 /** Tag in the narration tokens [lo, hi) that precede a quote: `Orla said, "…"`. */
 export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
   const start = Math.max(lo, hi - BEFORE_WINDOW);
@@ -560,7 +575,7 @@ function personBefore(tk: TokenList, i: number, lo: number): Token | null {
   const n = descriptionBefore(tk, i, lo);
   if (!n) return null;
   const d = tk.at(i - 1)!.text.toLowerCase();
-  if (nounGender(n.text) !== 'u') return n;
+  if (descriptionGender(n.text) !== 'u') return n;
   return (d === 'the' || d === 'a') && !(n.text.endsWith('s') && !n.text.endsWith('ss')) ? n : null;
 }
 

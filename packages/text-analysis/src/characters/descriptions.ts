@@ -102,8 +102,9 @@ const GENDERED_ENDINGS: readonly (readonly [string, Gender])[] = [
 const UNGENDERED = new Set(['witness']);
 
 /**
- * The gender a described speaker's description implies: its noun ("the gentleman in the grey
- * waistcoat", "the matron") or the noun's last part ("the washerwoman", "the pot-boy"), else
+ * The gender a description implies (a described speaker's, or a tag noun's): its noun ("the
+ * gentleman in the grey waistcoat", "the matron"), the noun's last part or its ending ("the
+ * washerwoman", "the pot-boy", "her hostess"), or its first part ("his mother-in-law"), else
  * unknown ("the cook", "the jailer").
  */
 export function descriptionGender(description: string): Gender {
@@ -113,7 +114,7 @@ export function descriptionGender(description: string): Gender {
   const g = nounGender(last);
   if (g !== 'u') return g;
   for (const [ending, gender] of GENDERED_ENDINGS) if (last.endsWith(ending)) return gender;
-  return 'u';
+  return noun.includes('-') ? nounGender(noun.slice(0, noun.indexOf('-'))) : 'u';
 }
 
 /** Counts "said the cook" / "the cook said" in narration; returns nouns used often enough. */

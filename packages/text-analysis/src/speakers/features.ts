@@ -1,7 +1,7 @@
 // Every feature the speaker model reads, named in one place. A feature describes one candidate
 // speaker of one turn; `history` is who spoke the turns before (most recent first), as the decoder
 // has chosen them (in training: as the annotators did).
-import { nounGender as nounGenderOf } from '../characters/lexicon.js';
+import { descriptionGender } from '../characters/descriptions.js';
 import { aheadOf, AHEAD_TOKENS, distanceOf, type CastFacts, type Turn } from './turns.js';
 
 export const BASE_FEATURES = [
@@ -198,7 +198,7 @@ export function staticFeaturesOf(
   if (t.leadIn === c) out[F.leadIn] = 1;
   if (t.leadInHere === c) out[F.leadInHere] = 1;
   if (t.leadInPronoun && g !== 'u') out[g === t.leadInPronoun ? F.leadInPronounMatch : F.leadInPronounMismatch] = 1;
-  const nounGender = t.tagNoun ? nounGenderOf(t.tagNoun) : 'u';
+  const nounGender = t.tagNoun ? descriptionGender(t.tagNoun) : 'u';
   if (nounGender !== 'u' && g !== 'u') out[g === nounGender ? F.nounGenderMatch : F.nounGenderMismatch] = 1;
   if (t.rule && t.rule.char === c) {
     const f = RULE_FEATURE[t.rule.method];
