@@ -279,7 +279,7 @@ export function* attributeSteps(
       const owner = isKinNoun(s.noun) ? kinOwner(tokens, mentionAt, tokenAt(tokens, s.at)) : null;
       // `"…," said Mr. Holt. ¶ "…," his wife interposed.`: in a conversation "his" is most often
       // the one who spoke just before, when a tag named him.
-      const lastTagged = prev && infos[i - 1]!.para >= info!.para - 1 ? prev.who : null;
+      const lastTagged = prev && prev.para >= info!.para - 1 ? prev.who : null;
       const ownerChar =
         owner === null
           ? -1

@@ -1,5 +1,5 @@
 // Speech tags next to a quotation: `"…," said Orla`, `Orla said, "…"`, `"…," he replied`.
-import { descriptionGender } from '../characters/descriptions.js';
+import { descriptionGender, isPlural } from '../characters/descriptions.js';
 import { SPEECH_VERBS } from '../characters/lexicon.js';
 import { ABBREVIATIONS, type Token, type TokenList } from '../characters/tokens.js';
 import type { Mention } from './mentions.js';
@@ -576,10 +576,10 @@ function personBefore(tk: TokenList, i: number, lo: number): Token | null {
   if (!n) return null;
   const d = tk.at(i - 1)!.text.toLowerCase();
   if (descriptionGender(n.text) !== 'u') return n;
-  return (d === 'the' || d === 'a') && !(n.text.endsWith('s') && !n.text.endsWith('ss')) ? n : null;
+  return (d === 'the' || d === 'a') && !isPlural(n.text) ? n : null;
 }
 
-/** Helping verbs between a subject and its speech verb ("the cook was saying"). */
+/** Words that may stand between a subject and its speech verb ("the cook was saying", "the cook then said"). */
 const AUXILIARIES = new Set(['was', 'were', 'had', 'has', 'is', 'would', 'could', 'did', 'then']);
 /** Pronouns that, right before a speech verb, are its subject in place of the sentence's ("heard it say"). */
 const OBJECT_SUBJECTS = new Set(['it', 'him', 'her', 'them', 'they', 'we', 'you', 'one']);

@@ -34,7 +34,7 @@ const NOT_PERSONS = new Set([
 ]);
 
 /** "the ladies", "the sailors": a plural noun is a group ("the mistress" and "the bus" are not plurals). */
-function isPlural(noun: string): boolean {
+export function isPlural(noun: string): boolean {
   return noun.endsWith('s') && !noun.endsWith('ss') && !noun.endsWith('us');
 }
 
