@@ -408,6 +408,33 @@ describe('attributeQuotes', () => {
     expect(r.map((q) => q.who)).toEqual(['Thomas', 'Elspeth']);
   });
 
+  it('gives an untagged quote to the name of the action before it, when the tag before names another', () => {
+    const r = run(setting + greeting + '"Thanks," Orla said. Selwyn shook his head. "I must go."').slice(2);
+    expect(r.map((q) => q.who)).toEqual(['Orla', 'Selwyn']);
+    // A sentence that runs on into the quote is no action of its speaker's.
+    const t = tagsOf(setting + greeting + '"My dear," said Orla; Selwyn saw that she smiled; "will you stay?"').slice(
+      2,
+    );
+    expect(t).toEqual(['Orla', null]);
+  });
+
+  it('reads idioms that name the speaker without a speech verb next to the quote', () => {
+    const t = tagsOf(
+      setting +
+        greeting +
+        [
+          '"A dangerous theory!" came from Selwyn\'s tight lips.',
+          '"How romantic!" at last broke explosively from Orla.',
+          '"There is a later will." It was Selwyn who spoke.',
+          'Orla\'s last word had been: "You must go to the sea."',
+          'Selwyn greeted her eagerly with: "There has been a row!"',
+          'Orla was musing, when thus accosted by Selwyn, "I can guess your thoughts."',
+          'Orla once ventured to complain; and Selwyn answered serenely: "It does not matter."',
+        ].join('\n\n'),
+    ).slice(2);
+    expect(t).toEqual(['Selwyn', 'Orla', 'Selwyn', 'Orla', 'Selwyn', 'Selwyn', 'Selwyn']);
+  });
+
   it('gives a kin tag to the relative the family name shows', () => {
     const r = run(
       'Hester Quill lived with Mr. Quill and Mrs. Quill. Mr. Quill read, and Mrs. Quill sewed, and Hester sat by. ' +

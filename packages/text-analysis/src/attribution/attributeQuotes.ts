@@ -244,16 +244,19 @@ export function* attributeSteps(
             !(before && runs && after.loose)
           ? after
           : (before ?? after);
-    // `"…," Tam said to Orla. She raised her hand. "…"`: an untagged quote after a sentence whose
-    // he or she cannot be the one the paragraph's earlier tag names is that person's (a loose tag).
+    // `"…," Tam said to Orla. She raised her hand. "…"`, `"…," Tam said. Orla shook her head. "…"`:
+    // an untagged quote after a sentence whose he, she or name cannot be the one the paragraph's
+    // earlier tag names is that person's (a loose tag).
     if (!info!.tag && prev?.para === info!.para && prev.tag?.subject.kind === 'name') {
+      const earlier = prev.tag.subject.char;
       const action = actionBefore(ctx, beforeLo, info!.a);
-      if (action && gender[prev.tag.subject.char] !== 'u' && gender[prev.tag.subject.char] !== action.gender)
-        info!.tag = {
-          subject: { kind: 'pronoun', pronoun: action.gender === 'm' ? 'he' : 'she', at: action.at },
-          side: 'before',
-          loose: true,
-        };
+      const other =
+        action?.kind === 'name'
+          ? action.char !== earlier
+          : action?.kind === 'pronoun' &&
+            gender[earlier] !== 'u' &&
+            gender[earlier] !== (action.pronoun === 'he' ? 'm' : 'f');
+      if (action && other) info!.tag = { subject: action, side: 'before', loose: true };
     }
     // `Mrs. Quill said kindly:` closing the paragraph before a quote that opens its own.
     const para = info!.para;

@@ -67,8 +67,11 @@ function isPastVerb(t: Token | undefined): boolean {
   return !!t && !t.cap && t.text.length > 3 && t.text.endsWith('ed');
 }
 
+/** Adverbs without -ly that stand between a subject and its verb: "Orla once ventured", "Tam now said". */
+const PLAIN_ADVERBS = new Set(['once', 'now', 'again', 'still', 'soon', 'next', 'also', 'even', 'only']);
+
 function isAdverb(t: Token | undefined): boolean {
-  return !!t && !t.cap && t.text.length > 3 && t.text.endsWith('ly');
+  return !!t && !t.cap && ((t.text.length > 3 && t.text.endsWith('ly')) || PLAIN_ADVERBS.has(t.text));
 }
 
 /**
@@ -243,6 +246,96 @@ function utteranceTag(ctx: TagContext, lo: number, hi: number): Tag | null | und
   return { subject, side: 'after' };
 }
 
+/** Verbs of a sound leaving someone: `" came from Orla`, `" at last broke explosively from Tam`. */
+const SOUND_VERBS = new Set(['came', 'broke', 'burst', 'issued', 'escaped']);
+
+/**
+ * `" came from Orla`, `" broke from Tam`, `" came from Orla's tight lips`: the speech comes from
+ * the one named after "from" (a possessive too: whose lips it came from). Up to two words ("at
+ * last") may come before the verb and one adverb after it.
+ */
+function speechFrom(ctx: TagContext, lo: number, hi: number): Tag | null {
+  const tk = ctx.tokens;
+  for (let i = lo; i < Math.min(hi, lo + 3); i++) {
+    if (i > lo && sentenceBreak(ctx, i - 1, i)) return null;
+    if (!SOUND_VERBS.has(tk.at(i)!.text)) continue;
+    const from = isAdverb(tk.at(i + 1)) ? i + 2 : i + 1;
+    if (from + 1 >= hi || tk.at(from)!.text !== 'from' || sentenceBreak(ctx, from - 1, from)) return null;
+    const m =
+      ctx.mentionAt.get(from + 1) ?? (tk.at(from + 1)!.text === 'the' ? ctx.mentionAt.get(from + 2) : undefined);
+    return m && m.endToken <= hi ? { subject: { kind: 'name', char: m.char, mention: m }, side: 'after' } : null;
+  }
+  return null;
+}
+
+/** `" It was Orla who spoke.`, `" It was Tam who answered`: the cleft names the speaker. */
+function itWasWhoSpoke(ctx: TagContext, lo: number, hi: number): Tag | null {
+  const tk = ctx.tokens;
+  if (lo + 3 >= hi || tk.at(lo)!.text !== 'It' || tk.at(lo + 1)!.text !== 'was') return null;
+  const m = ctx.mentionAt.get(lo + 2) ?? (tk.at(lo + 2)!.text === 'the' ? ctx.mentionAt.get(lo + 3) : undefined);
+  if (!m || m.endToken + 1 >= hi || tk.at(m.endToken)!.text !== 'who') return null;
+  const verb = tk.at(m.endToken + 1)!;
+  return verb.text === 'spoke' || verbEndAt(tk, m.endToken + 1) >= 0
+    ? { subject: { kind: 'name', char: m.char, mention: m }, side: 'after' }
+    : null;
+}
+
+/**
+ * Narration that names the speech before it: `Orla's remark was:`, `Tam's last words had been:`,
+ * `his answer was:` (an owner, up to two describing words, a noun of speech, then "was" or "had
+ * been" right before the quote). Null when the narration does not end so.
+ */
+function utteranceBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
+  const tk = ctx.tokens;
+  let k = hi - 1;
+  if (k < lo) return null;
+  if (tk.at(k)!.text === 'been' && k - 1 >= lo && tk.at(k - 1)!.text === 'had') k--;
+  else if (tk.at(k)!.text !== 'was') return null;
+  const noun = tk.at(k - 1);
+  if (k - 1 < lo || !noun || (!UTTERANCE_NOUNS.has(noun.text) && noun.text !== 'word' && noun.text !== 'words'))
+    return null;
+  for (let j = k - 2; j >= Math.max(lo, k - 4); j--) {
+    const t = tk.at(j)!;
+    if (t.text === 'his' || t.text === 'her')
+      return { subject: { kind: 'pronoun', pronoun: t.text === 'his' ? 'he' : 'she', at: t.start }, side: 'before' };
+    const owner = subjectEndingAt(ctx, j + 1, lo, hi);
+    if (owner && owner.kind === 'name' && t.possessive) return { subject: owner, side: 'before' };
+    if (t.cap || NOT_MODIFIERS.has(t.text)) return null;
+  }
+  return null;
+}
+
+/** Verbs whose object is spoken to by the agent after "by": `when thus accosted by Orla, "…"`. */
+const ADDRESSED_VERBS = new Set(['accosted', 'addressed', 'interrupted', 'greeted', 'hailed', 'questioned']);
+
+/**
+ * `Tam greeted me eagerly with: "…"`, `Orla interrupted him with, "…"`, and the passive `when thus
+ * accosted by Orla, "…"`: the narration ends in "with" after a past-tense verb (whose subject speaks)
+ * or in "by" and a name after a verb of addressing (the name speaks).
+ */
+function speechWith(ctx: TagContext, lo: number, hi: number): Tag | null {
+  const tk = ctx.tokens;
+  const last = hi - 1;
+  if (last - 1 < lo) return null;
+  const agent = subjectEndingAt(ctx, hi, lo, hi);
+  if (agent && agent.kind === 'name') {
+    const first = agent.mention.token;
+    return tk.at(first - 1)?.text === 'by' && ADDRESSED_VERBS.has(tk.at(first - 2)?.text ?? '')
+      ? { subject: agent, side: 'before' }
+      : null;
+  }
+  if (tk.at(last)!.text !== 'with') return null;
+  // Back over an adverb and an object pronoun ("greeted me eagerly with") to the verb.
+  let v = last - 1;
+  while (v > lo && v >= last - 3 && (isAdverb(tk.at(v)) || OBJECT_PRONOUNS.has(tk.at(v)!.text))) v--;
+  if (v < lo || (!isPastVerb(tk.at(v)) && verbStartAt(tk, v) < 0) || tk.at(v)!.text === 'said') return null;
+  const s = subjectEndingAt(ctx, v, lo, hi) ?? sentenceOpener(ctx, v, lo, v - SUBJECT_REACH);
+  return s ? { subject: s, side: 'before' } : null;
+}
+
+/** Pronouns in object position between a verb and what follows it. */
+const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'them', 'us', 'you', 'it']);
+
 /**
  * Whether a tag before a quote opens a clause of its own (`, and Selwyn answered, "…"`): the word
  * before its subject joins clauses. In narration that interrupts a speech after the first part's
@@ -333,6 +426,8 @@ export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   if (lo < hi && AFTER_OPENERS.has(tk.at(lo)!.text)) return null;
   const named = utteranceTag(ctx, lo, hi);
   if (named !== undefined) return named;
+  const idiom = speechFrom(ctx, lo, hi) ?? itWasWhoSpoke(ctx, lo, hi);
+  if (idiom) return idiom;
   const first = ctx.mentionAt.get(lo);
   if (first && first.endToken < hi) {
     const at = first.endToken;
@@ -496,23 +591,37 @@ function leadGerundAt(ctx: TagContext, i: number, hi: number): number {
 }
 
 /**
- * The he or she opening the last sentence of the narration [lo, hi) before a quote when a past-tense
- * verb follows it (`She raised her hand. "…"`), with where it stands; else null.
+ * The he, she or name opening the last sentence of the narration [lo, hi) before a quote when a
+ * verb follows it (`She raised her hand. "…"`, `Orla shook her head. "…"`); else null. A pronoun
+ * needs a past tense ending in -ed; a name any lower-case word that is no function word.
  */
-export function actionBefore(ctx: TagContext, lo: number, hi: number): { gender: 'm' | 'f'; at: number } | null {
+export function actionBefore(ctx: TagContext, lo: number, hi: number): TagSubject | null {
   const tk = ctx.tokens;
   let first = hi - 1;
   while (first > lo && !sentenceBreak(ctx, first - 1, first)) first--;
   if (first < lo || first + 1 >= hi) return null;
+  // Whole sentences only: `Orla saw that he smiled; "…"` runs on into the quote.
+  const endsSentence = (a: number) =>
+    /[.!?]/.test(ctx.text.slice(tk.at(a)!.end, tk.at(a + 1)?.start ?? ctx.text.length));
+  if (!endsSentence(hi - 1) || (first > lo && !endsSentence(first - 1))) return null;
   const t = tk.at(first)!;
-  if (t.text !== 'He' && t.text !== 'She') return null;
-  return isPastVerb(tk.at(first + 1)) ? { gender: t.text === 'He' ? 'm' : 'f', at: t.start } : null;
+  if (t.text === 'He' || t.text === 'She')
+    return isPastVerb(tk.at(first + 1))
+      ? { kind: 'pronoun', pronoun: t.text === 'He' ? 'he' : 'she', at: t.start }
+      : null;
+  const m = ctx.mentionAt.get(first);
+  const verb = m && m.endToken < hi ? tk.at(m.endToken)! : null;
+  return m && verb && !tk.at(m.endToken - 1)!.possessive && !verb.cap && verb.joined && !NOT_MODIFIERS.has(verb.text)
+    ? { kind: 'name', char: m.char, mention: m }
+    : null;
 }
 
 /** Tag in the narration tokens [lo, hi) that precede a quote: `Orla said, "…"`. */
 export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
   const start = Math.max(lo, hi - BEFORE_WINDOW);
   const tk = ctx.tokens;
+  const named = utteranceBefore(ctx, lo, hi) ?? speechWith(ctx, lo, hi);
+  if (named) return named;
   for (let i = hi - 1; i >= start; i--) {
     if (i < hi - 1 && sentenceBreak(ctx, i, i + 1)) break;
     const vs = verbStartAt(tk, i) >= 0 ? verbStartAt(tk, i) : leadGerundAt(ctx, i, hi);

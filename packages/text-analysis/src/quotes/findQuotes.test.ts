@@ -20,6 +20,14 @@ describe('findQuotes', () => {
     expect(texts('"Is there " asked Tam, "no other way?"')).toEqual(['Is there', 'no other way?']);
   });
 
+  it('finds a quotation inside emphasis markup', () => {
+    expect(texts('(_"What does it mean?" asked Orla._ "_Nothing much._")')).toEqual([
+      'What does it mean?',
+      '_Nothing much._',
+    ]);
+    expect(texts('_"Now I am," said a voice._ *"Hush!"*')).toEqual(['Now I am,', 'Hush!']);
+  });
+
   it('reads curly double quotes', () => {
     expect(texts('\u201cWell,\u201d said Jago. \u201cGo on.\u201d')).toEqual(['Well,', 'Go on.']);
   });

@@ -31,15 +31,22 @@ interface Mark {
   close: boolean;
 }
 
+// Emphasis markup around a quotation (`_"Now I am," said Pooh._`, `*"Hush!"*`) stands outside its marks.
+const EMPHASIS = /[_*]/;
+
 function isOpenContext(text: string, i: number, start: number): boolean {
-  const prev = i > start ? text[i - 1] : ' ';
+  let b = i - 1;
+  while (b >= start && EMPHASIS.test(text[b]!)) b--;
+  const prev = b >= start ? text[b] : ' ';
   const next = text[i + 1] ?? ' ';
   return (SPACE.test(prev!) || /[([{\u2014\-:;,]/.test(prev!)) && !SPACE.test(next);
 }
 
 function isCloseContext(text: string, i: number, end: number): boolean {
   const prev = text[i - 1] ?? ' ';
-  const next = i + 1 < end ? text[i + 1] : ' ';
+  let a = i + 1;
+  while (a < end && EMPHASIS.test(text[a]!)) a++;
+  const next = a < end ? text[a] : ' ';
   return !SPACE.test(prev) && (SPACE.test(next!) || /[)\]}\u2014\-.,;:!?'"\u2019\u201d]/.test(next!));
 }
 
