@@ -435,6 +435,16 @@ describe('attributeQuotes', () => {
     expect(t).toEqual(['Selwyn', 'Orla', 'Selwyn', 'Orla', 'Selwyn', 'Selwyn', 'Selwyn']);
   });
 
+  it('reads "To which Orla answered" as the next quote\'s tag, and a subject after sentence adverbs', () => {
+    const t = tagsOf(
+      setting +
+        greeting +
+        '"You will be late." To which Orla answered, "I know that."\n\n' +
+        'Soon afterwards Selwyn, drawing near Orla, said to her-- "Do you dance?"',
+    ).slice(2);
+    expect(t).toEqual([null, 'Orla', 'Selwyn']);
+  });
+
   it('gives a kin tag to the relative the family name shows', () => {
     const r = run(
       'Hester Quill lived with Mr. Quill and Mrs. Quill. Mr. Quill read, and Mrs. Quill sewed, and Hester sat by. ' +

@@ -51,6 +51,23 @@ describe('role speakers merged into the named character', () => {
     expect(speakerName(r, /I kicked/)).toBe('Jory Tolley');
   });
 
+  it('reads no apposition in a place after a preposition, nor in the next item of a list', () => {
+    const text = [
+      'On their way to the magistrate, Mr. Pound warned Idris. Idris was cold, and Mr. Pound was stern.',
+      'There sat the maids, Mr. Brittles, Mr. Prosser, the tinker (who came to supper), and Idris.',
+      '"Stand up," said the magistrate.',
+      '"Yes, sir," said Idris.',
+      '"Sit down," said the magistrate.',
+      '"Who mends pots?" said Mr. Prosser.',
+      '"I do," said the tinker.',
+      '"And kettles," said the tinker.',
+      '"Well," said Mr. Pound.',
+    ].join('\n\n');
+    const r = analyze(text, { outline: [] });
+    expect(speakerName(r, /Stand up/)).toBe('The magistrate');
+    expect(speakerName(r, /I do/)).toBe('The tinker');
+  });
+
   it('keeps a role apart when appositions name two people alike', () => {
     const text = [
       'Mr. Pound, the undertaker, and Mr. Prosser, the undertaker, met Idris.',

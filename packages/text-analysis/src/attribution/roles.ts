@@ -9,8 +9,11 @@ import type { Mention } from './mentions.js';
 const AFTER = /^,\s+(?:the|a|an)\s+((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)/;
 /** "Jory was a charity-boy", "Pound was the undertaker". */
 const COPULA = /^\s+(?:was|is)\s+(?:the|a|an)\s+((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)/;
-/** "the undertaker, Mr. Pound". */
-const BEFORE = /the\s+([a-z][a-z-]*),\s+$/;
+/** "the undertaker, Mr. Pound"; not "On their way to the magistrate, Mr. Pound …" (a place, after a preposition). */
+const BEFORE =
+  /(?<!\b(?:to|at|from|with|by|for|of|on|in|into|upon|toward|towards|near|before|after|behind|past)\s+)the\s+([a-z][a-z-]*),\s+$/;
+/** A name that follows a comma is one of a list ("Mr. Brittles, Mr. Giles, the tinker (who …"): the role is the next item. */
+const LISTED = /,\s+$/;
 const WINDOW = 60;
 
 /** Votes for role index -> named index, one map per role. */
@@ -46,8 +49,9 @@ export function appositionVotes(
   for (const m of mentions) {
     if (m.inQuote || byNoun.has(characters[m.char]?.name ?? '')) continue;
     const tail = text.slice(m.end, m.end + WINDOW);
+    const listed = LISTED.test(text.slice(Math.max(0, m.start - 3), m.start));
     const found = [
-      ...rolesIn(AFTER.exec(tail)?.[1]),
+      ...(listed ? [] : rolesIn(AFTER.exec(tail)?.[1])),
       ...rolesIn(COPULA.exec(tail)?.[1]),
       ...rolesIn(BEFORE.exec(text.slice(Math.max(0, m.start - WINDOW), m.start))?.[1]),
     ];

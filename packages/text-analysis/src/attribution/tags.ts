@@ -398,6 +398,7 @@ function subjectBeforeParenthesis(ctx: TagContext, v: number, lo: number, hi: nu
     const opens =
       first === lo ||
       t.initial ||
+      afterSentenceAdverbs(ctx, first, lo) ||
       (prev !== undefined &&
         (commaBetween(ctx, first - 1, first) ||
           CLAUSE_OPENERS.has(prev.text) ||
@@ -407,6 +408,20 @@ function subjectBeforeParenthesis(ctx: TagContext, v: number, lo: number, hi: nu
     return opens ? s : null;
   }
   return null;
+}
+
+/**
+ * Whether only one or two adverbs open the sentence before token `first` ("Soon afterwards Orla, …",
+ * "Then Orla, …"): no name, pronoun or function word, which would make it an object.
+ */
+function afterSentenceAdverbs(ctx: TagContext, first: number, lo: number): boolean {
+  const tk = ctx.tokens;
+  for (let j = first - 1; j >= Math.max(lo, first - 2); j--) {
+    const t = tk.at(j)!;
+    if (ctx.mentionAt.has(j) || NOT_VERBS.has(t.text.toLowerCase()) || PRONOUNS.has(t.text.toLowerCase())) return false;
+    if (j === lo || t.initial || sentenceBreak(ctx, j - 1, j)) return true;
+  }
+  return false;
 }
 
 /** Words that open narration after a quote as a clause of its own, not as the quote's tag. */
@@ -422,8 +437,9 @@ function reportsSpeech(tk: TokenList, v: number): boolean {
 export function tagAfter(ctx: TagContext, lo: number, hi: number): Tag | null {
   const end = Math.min(hi, lo + AFTER_WINDOW);
   const tk = ctx.tokens;
-  // `"Got it?" and Bram said, "Yes"`: a new clause, the next quote's tag.
+  // `"Got it?" and Bram said, "Yes"`, `"…" To which Orla answered, "…"`: a new clause, the next quote's tag.
   if (lo < hi && AFTER_OPENERS.has(tk.at(lo)!.text)) return null;
+  if (lo + 1 < hi && tk.at(lo)!.text.toLowerCase() === 'to' && tk.at(lo + 1)!.text === 'which') return null;
   const named = utteranceTag(ctx, lo, hi);
   if (named !== undefined) return named;
   const idiom = speechFrom(ctx, lo, hi) ?? itWasWhoSpoke(ctx, lo, hi);
