@@ -38,6 +38,12 @@ export const BASE_FEATURES = [
   'namedInQuote',
   'vocativePrev', // the turn before addressed the candidate: they answer
   'vocativeNext', // the turn after addresses the candidate: they spoke this one
+  // Forms of address ("Yes, sir.", "Oh, mamma!"): the gender of who is spoken to.
+  'addressedHere', // this turn addresses the candidate's gender
+  'addressedPrev', // the turn before addressed the candidate's gender: they may be answering
+  'addressedPrevOther', // … addressed the other gender
+  'addressedNext', // the turn after addresses the candidate's gender: they may have spoken this one
+  'addressedNextOther', // … addresses the other gender
   // Narration.
   'narrationFirst', // the first name in the paragraph's narration (its subject, usually)
   'narrationAny',
@@ -210,6 +216,13 @@ export function staticFeaturesOf(
   const next = turns[i + 1];
   if (prev && t.gap <= CONVERSATION_GAP && prev.vocatives.has(c)) out[F.vocativePrev] = 1;
   if (next && next.gap <= CONVERSATION_GAP && next.vocatives.has(c)) out[F.vocativeNext] = 1;
+  if (g !== 'u') {
+    if (t.addressed === g) out[F.addressedHere] = 1;
+    const before = prev && t.gap <= CONVERSATION_GAP ? prev.addressed : 'u';
+    if (before !== 'u') out[before === g ? F.addressedPrev : F.addressedPrevOther] = 1;
+    const after = next && next.gap <= CONVERSATION_GAP ? next.addressed : 'u';
+    if (after !== 'u') out[after === g ? F.addressedNext : F.addressedNextOther] = 1;
+  }
   if (t.narration[0] === c) out[F.narrationFirst] = 1;
   if (t.narration.includes(c)) out[F.narrationAny] = 1;
   if (t.narrationBefore.has(c)) out[F.narrationBefore] = 1;

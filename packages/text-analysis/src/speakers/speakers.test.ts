@@ -617,3 +617,32 @@ describe('buildTurns: a kin tag', () => {
     expect(kinTurn.candidates).toContain(father);
   });
 });
+
+describe('features: forms of address', () => {
+  const { input, turns, idx } = prepared(
+    [
+      'Hester Quill and Thomas Ashby sat in the garden. Hester was tired, and Thomas was cross. Thomas read.',
+      '"Good morning," said Hester.',
+      '"Good morning, ma\'am."',
+      '"Is the tea cold, sir?"',
+      '"Quite cold."',
+    ].join('\n\n'),
+  );
+  const cast = castFacts(input.characters);
+  const x = new Float64Array(FEATURE_COUNT);
+  const value = (turn: number, who: string, feature: string) => {
+    featuresOf(turns, turn, idx(who), cast, [], -1, x);
+    return x[FEATURES.indexOf(feature)];
+  };
+
+  it('reads who a turn addresses, and who the turns around it address', () => {
+    expect(turns.map((t) => t.addressed)).toEqual(['u', 'f', 'm', 'u']);
+    // "Is the tea cold, sir?" speaks to a man: a woman more likely said it, and a man answers.
+    expect(value(2, 'Thomas', 'addressedHere')).toBe(1);
+    expect(value(2, 'Hester', 'addressedHere')).toBe(0);
+    expect(value(2, 'Hester', 'addressedPrev')).toBe(1);
+    expect(value(2, 'Thomas', 'addressedPrevOther')).toBe(1);
+    expect(value(3, 'Thomas', 'addressedPrev')).toBe(1);
+    expect(value(1, 'Hester', 'addressedNextOther')).toBe(1);
+  });
+});

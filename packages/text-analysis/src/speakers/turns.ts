@@ -15,6 +15,7 @@ import { describingNouns, getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
+import { addressGender } from './addressGender.js';
 import { CONVERSATION_GAP } from './features.js';
 
 export type Gender = 'm' | 'f' | 'u';
@@ -51,6 +52,8 @@ export interface Turn {
   vocatives: ReadonlySet<number>;
   /** Characters named inside the quotes, not as an address. */
   quoteMentions: ReadonlySet<number>;
+  /** The gender the quotes address by a form of address ("Yes, sir."), or 'u' (`addressGender`). */
+  addressed: Gender;
   /** Characters named in the paragraph's narration, in order. */
   narration: number[];
   /** Named in the paragraph's narration before its first quote. */
@@ -544,6 +547,7 @@ export function buildTurns(
         rule,
         carriesOn,
         vocatives: shared(vocatives),
+        addressed: addressGender(run.map((i) => quotes[i]!.text)),
         quoteMentions: shared(quoteMentions),
         narration: exact(narration),
         narrationBefore: shared(narrationBefore),
