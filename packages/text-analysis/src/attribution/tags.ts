@@ -424,6 +424,12 @@ function afterSentenceAdverbs(ctx: TagContext, first: number, lo: number): boole
   return false;
 }
 
+/** Token j opens a sentence, or a clause right after one ends: `…; and she looked up, and answered:`. */
+function opensAfterBreak(ctx: TagContext, j: number, lo: number): boolean {
+  if (sentenceBreak(ctx, j - 1, j)) return true;
+  return j - 1 > lo && CLAUSE_OPENERS.has(ctx.tokens.at(j - 1)!.text) && sentenceBreak(ctx, j - 2, j - 1);
+}
+
 /** Words that open narration after a quote as a clause of its own, not as the quote's tag. */
 const AFTER_OPENERS = new Set(['and', 'but', 'while', 'whilst', 'whereupon']);
 
@@ -675,7 +681,7 @@ export function tagBefore(ctx: TagContext, lo: number, hi: number): Tag | null {
     for (let j = before; j >= Math.max(lo, vs - SUBJECT_REACH); j--) {
       if (j < before && sentenceBreak(ctx, j, j + 1)) break;
       const q = subjectAt(ctx, j, lo, hi);
-      if (q && q.kind !== 'other' && (j === lo || ctx.tokens.at(j)!.initial || sentenceBreak(ctx, j - 1, j)))
+      if (q && q.kind !== 'other' && (j === lo || ctx.tokens.at(j)!.initial || opensAfterBreak(ctx, j, lo)))
         return { subject: q, side: 'before' };
     }
     // "When Tam was gone, Mr. Quill lifted his head, and said": the subject of a later clause, the

@@ -283,6 +283,16 @@ describe('buildTurns: one paragraph, several speakers', () => {
     expect([...turns[4]!.narrationBefore]).toEqual([della]);
   });
 
+  it("splits where a he/she or noun tag cannot be the run's gender, with no name before", () => {
+    const { turns: split } = prepared(
+      exchange +
+        '\n\n"Is it late?" he asked, smiling; and she looked at him, and answered: "No."' +
+        '\n\n"Not at all," her husband retorted; and she said, "How funny!"',
+    );
+    expect(split.slice(6).map((t) => t.quotes.length)).toEqual([1, 1, 1, 1]);
+    expect(split.slice(6).map((t) => t.tagPronoun ?? t.tagNoun)).toEqual(['m', 'f', 'husband', 'f']);
+  });
+
   it('decodes each run to the speaker its tag names', () => {
     const r = analyze(exchange, { outline: [] });
     const name = (id: string | null) => r.characters.find((c) => c.id === id)?.name.split(' ')[0];

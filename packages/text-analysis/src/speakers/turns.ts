@@ -11,6 +11,7 @@ import {
   type Mention,
 } from '../attribution/mentions.js';
 import { ARTICLES, LEAD_IN_VERBS, OBJECT_PREPOSITIONS, SPEECH_VERBS } from '../characters/lexicon.js';
+import { descriptionGender } from '../characters/descriptions.js';
 import { describingNouns, getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
 import { tokenAt, type TokenList } from '../characters/tokens.js';
@@ -352,9 +353,10 @@ function isVocative(text: string, m: Mention, atStart: boolean): boolean {
 /**
  * A paragraph's quotes split where the speaker changes: a tag naming someone other than the one
  * tagged so far ("Della said, '…' and Orrin said, '…'", "'Hush!' said Della to Orrin, while Tam said
- * 'Hush!'"), or a he/she tag that cannot be the one named ("said Della … and he said"). One speaker
- * per paragraph is the usual rule of printed dialogue, but a paragraph of reported exchanges
- * breaks it, and its tags say so. Without a conflicting tag, a paragraph stays one turn.
+ * 'Hush!'"), or a tag whose gender cannot be the run's so far ("said Della … and he said", "he
+ * asked; and she answered: '…'", "her husband retorted; and she laughed. '…'"). One speaker per
+ * paragraph is the usual rule of printed dialogue, but a paragraph of reported exchanges breaks
+ * it, and its tags say so. Without a conflicting tag, a paragraph stays one turn.
  */
 export function speakerRuns(
   list: readonly number[],
@@ -365,25 +367,35 @@ export function speakerRuns(
   const runs: number[][] = [];
   let run: number[] = [];
   let named = -1;
+  let runGender: Gender = 'u';
   let tagged = false;
   for (const i of list) {
     const tag = tags[i] ?? null;
     const c = tag?.kind === 'name' ? (indexOfId.get(tag.id) ?? -1) : -1;
-    const g = tag?.kind === 'pronoun' && tag.pronoun !== 'i' ? (tag.pronoun === 'he' ? 'm' : 'f') : null;
-    const other =
-      (c >= 0 && tagged && c !== named) || (g !== null && named >= 0 && gender[named] !== 'u' && gender[named] !== g);
+    const g = tagGender(tag, c, gender);
+    const other = (c >= 0 && tagged && c !== named) || (g !== 'u' && runGender !== 'u' && g !== runGender);
     if (run.length && other) {
       runs.push(run);
       run = [];
       named = -1;
+      runGender = 'u';
       tagged = false;
     }
     run.push(i);
     if (c >= 0 && named < 0) named = c;
+    if (runGender === 'u') runGender = g;
     if (tag) tagged = true;
   }
   runs.push(run);
   return runs;
+}
+
+/** The gender a tag gives its speaker: a name's, a he/she's, or a describing noun's ("her husband"). */
+function tagGender(tag: QuoteTag | null, c: number, gender: readonly Gender[]): Gender {
+  if (!tag) return 'u';
+  if (tag.kind === 'name') return c >= 0 ? gender[c]! : 'u';
+  if (tag.kind === 'pronoun') return tag.pronoun === 'he' ? 'm' : tag.pronoun === 'she' ? 'f' : 'u';
+  return descriptionGender(tag.noun);
 }
 
 /**
