@@ -412,7 +412,8 @@ function subjectBeforeParenthesis(ctx: TagContext, v: number, lo: number, hi: nu
 
 /**
  * Whether only one or two adverbs open the sentence before token `first` ("Soon afterwards Orla, …",
- * "Then Orla, …"): no name, pronoun or function word, which would make it an object.
+ * "Presently Orla, …"): no name, pronoun or function word, which would make it an object ("then"
+ * and the other clause openers are read where the caller checks the word before the name).
  */
 function afterSentenceAdverbs(ctx: TagContext, first: number, lo: number): boolean {
   const tk = ctx.tokens;
