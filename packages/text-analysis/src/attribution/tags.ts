@@ -246,6 +246,11 @@ function utteranceTag(ctx: TagContext, lo: number, hi: number): Tag | null | und
   return { subject, side: 'after' };
 }
 
+/** The mention starting at token i, or right after a "the" there ("from the Ferryman"). */
+function mentionAtOrAfterThe(ctx: TagContext, i: number): Mention | undefined {
+  return ctx.mentionAt.get(i) ?? (ctx.tokens.at(i)?.text === 'the' ? ctx.mentionAt.get(i + 1) : undefined);
+}
+
 /** Verbs of a sound leaving someone: `" came from Orla`, `" at last broke explosively from Tam`. */
 const SOUND_VERBS = new Set(['came', 'broke', 'burst', 'issued', 'escaped']);
 
@@ -261,8 +266,7 @@ function speechFrom(ctx: TagContext, lo: number, hi: number): Tag | null {
     if (!SOUND_VERBS.has(tk.at(i)!.text)) continue;
     const from = isAdverb(tk.at(i + 1)) ? i + 2 : i + 1;
     if (from + 1 >= hi || tk.at(from)!.text !== 'from' || sentenceBreak(ctx, from - 1, from)) return null;
-    const m =
-      ctx.mentionAt.get(from + 1) ?? (tk.at(from + 1)!.text === 'the' ? ctx.mentionAt.get(from + 2) : undefined);
+    const m = mentionAtOrAfterThe(ctx, from + 1);
     return m && m.endToken <= hi ? { subject: { kind: 'name', char: m.char, mention: m }, side: 'after' } : null;
   }
   return null;
@@ -272,7 +276,7 @@ function speechFrom(ctx: TagContext, lo: number, hi: number): Tag | null {
 function itWasWhoSpoke(ctx: TagContext, lo: number, hi: number): Tag | null {
   const tk = ctx.tokens;
   if (lo + 3 >= hi || tk.at(lo)!.text !== 'It' || tk.at(lo + 1)!.text !== 'was') return null;
-  const m = ctx.mentionAt.get(lo + 2) ?? (tk.at(lo + 2)!.text === 'the' ? ctx.mentionAt.get(lo + 3) : undefined);
+  const m = mentionAtOrAfterThe(ctx, lo + 2);
   if (!m || m.endToken + 1 >= hi || tk.at(m.endToken)!.text !== 'who') return null;
   const verb = tk.at(m.endToken + 1)!;
   return verb.text === 'spoke' || verbEndAt(tk, m.endToken + 1) >= 0
@@ -552,7 +556,7 @@ function nounPhraseEnd(tk: TokenList, from: number, hi: number): Token | null {
  */
 function possessedNoun(ctx: TagContext, i: number, hi: number): Token | null {
   const tk = ctx.tokens;
-  const m = ctx.mentionAt.get(i) ?? (tk.at(i)?.text === 'the' ? ctx.mentionAt.get(i + 1) : undefined);
+  const m = mentionAtOrAfterThe(ctx, i);
   if (!m || m.endToken >= hi || !tk.at(m.endToken - 1)!.possessive) return null;
   return nounPhraseEnd(tk, m.endToken, hi);
 }

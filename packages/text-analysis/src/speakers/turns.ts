@@ -10,7 +10,7 @@ import {
   resolveSharedSurnames,
   type Mention,
 } from '../attribution/mentions.js';
-import { ARTICLES, LEAD_IN_VERBS, OBJECT_PREPOSITIONS, SPEECH_VERBS } from '../characters/lexicon.js';
+import { ARTICLES, LEAD_IN_VERBS, OBJECT_PREPOSITIONS, SPEECH_VERBS, type Gender } from '../characters/lexicon.js';
 import { descriptionGender } from '../characters/descriptions.js';
 import { describingNouns, getProfile } from '../characters/profiles.js';
 import { soleTitleHolders } from '../characters/titles.js';
@@ -18,8 +18,6 @@ import { tokenAt, type TokenList } from '../characters/tokens.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
 import { addressGender } from './addressGender.js';
 import { CONVERSATION_GAP } from './features.js';
-
-export type Gender = 'm' | 'f' | 'u';
 
 export interface Turn {
   para: number;
