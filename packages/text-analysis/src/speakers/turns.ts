@@ -352,7 +352,7 @@ function isVocative(text: string, m: Mention, atStart: boolean): boolean {
  * A paragraph's quotes split where the speaker changes: a tag naming someone other than the one
  * tagged so far ("Della said, '…' and Orrin said, '…'", "'Hush!' said Della to Orrin, while Tam said
  * 'Hush!'"), or a tag whose gender cannot be the run's so far ("said Della … and he said", "he
- * asked; and she answered: '…'", "her husband retorted; and she laughed. '…'"). One speaker per
+ * asked; and she answered: '…'", "her husband retorted; and she said, '…'"). One speaker per
  * paragraph is the usual rule of printed dialogue, but a paragraph of reported exchanges breaks
  * it, and its tags say so. Without a conflicting tag, a paragraph stays one turn.
  */
