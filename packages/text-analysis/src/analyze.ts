@@ -1,5 +1,5 @@
 // The whole analysis of one text: outline, characters (coloured) and attributed quotes.
-import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import type { Character, Chunk, OutlineItem, Quote } from '@castbook/contracts';
 import { chunk, DEFAULT_CHUNK_SIZE } from './chunk/index.js';
 import { attributeSteps, mergeNarrator, mergeRoles, rolesByTurns } from './attribution/index.js';
 import { findCharactersSteps } from './characters/index.js';
@@ -11,6 +11,8 @@ import type { TokenList } from './characters/tokens.js';
 import { decideSpeakersSteps } from './speakers/decideSpeakers.js';
 import type { SpeakerModel } from './speakers/model.js';
 import { runToEnd, type Pausing } from './pauses.js';
+import { findScript, scriptCastAndQuotes } from './script/analyzeScript.js';
+import type { Speech } from './script/speeches.js';
 
 export interface AnalysisResult {
   outline: OutlineItem[];
@@ -54,9 +56,14 @@ export interface SpeakerInput {
  */
 export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Generator<AnalysisStep, AnalysisResult> {
   const outline = options.outline ?? detectStructure(text);
+  const chunks = chunk(text, outline, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const paragraphs = splitParagraphs(text);
+  // A play or screenplay names the speaker before each speech: its labels are the attribution.
+  const speeches = findScript(text, outline, quoteOpeners(text, paragraphs), paragraphs.length);
+  if (speeches) return yield* scriptSteps(text, outline, speeches, chunks.length);
   // Each stage is its own generator, so what only it needs (chunks, paragraphs, the sieves' quotes
   // before the merges) is garbage once it returns instead of living to the end of the analysis.
-  const { found, total } = yield* findQuotesByChunk(text, outline, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
+  const { found, total } = yield* findQuotesByChunk(text, chunks, paragraphs);
   const done = Math.max(0, total - 1);
   const { characters, tokens } = yield* reported(findCharactersSteps(text, found), {
     processedChunks: done,
@@ -80,21 +87,23 @@ export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Gener
     deciding,
   );
   yield { processedChunks: done, totalChunks: total, statusMessage: 'Colouring characters' };
-  // Colours go by lines spoken: the most speaking characters take the palette (colors/assignColors.ts).
+  return { outline, characters: coloured(merged.characters, quotes), quotes };
+}
+
+/** Colours go by lines spoken: the most speaking characters take the palette (colors/assignColors.ts). */
+function coloured(characters: Character[], quotes: readonly Quote[]): Character[] {
   const lines = new Map<string, number>();
   for (const q of quotes) if (q.speakerId !== null) lines.set(q.speakerId, (lines.get(q.speakerId) ?? 0) + 1);
-  return { outline, characters: assignColors(merged.characters, lines), quotes };
+  return assignColors(characters, lines);
 }
 
 /** Quotes found paragraph by paragraph, one step per chunk (a paragraph belongs to the chunk it starts in). */
 function* findQuotesByChunk(
   text: string,
-  outline: OutlineItem[],
-  chunkSize: number,
+  chunks: readonly Chunk[],
+  paragraphs: readonly Paragraph[],
 ): Generator<AnalysisStep, { found: Quote[]; total: number }> {
-  const chunks = chunk(text, outline, chunkSize);
   const total = chunks.length;
-  const paragraphs = splitParagraphs(text);
   const style = detectQuoteStyle(text, paragraphs);
   const found: Quote[] = [];
   let next = 0;
@@ -112,6 +121,29 @@ function* findQuotesByChunk(
     };
   }
   return { found, total };
+}
+
+/** Paragraphs that open with a quotation mark: the dialogue of prose. */
+function quoteOpeners(text: string, paragraphs: readonly Paragraph[]): number {
+  let n = 0;
+  for (const p of paragraphs) if ('"“‘\''.includes(text[p.start]!)) n++;
+  return n;
+}
+
+/** A script's analysis: the cast and speakers its labels give (script/analyzeScript.ts). */
+function* scriptSteps(
+  text: string,
+  outline: OutlineItem[],
+  speeches: readonly Speech[],
+  total: number,
+): Generator<AnalysisStep, AnalysisResult> {
+  const { characters, quotes } = scriptCastAndQuotes(text, speeches);
+  yield {
+    processedChunks: Math.max(0, total - 1),
+    totalChunks: total,
+    statusMessage: `Found ${characters.length} characters in the script's speaker labels`,
+  };
+  return { outline, characters: coloured(characters, quotes), quotes };
 }
 
 /** The rule sieves, then the merges of roles and of the narrator into named characters. */

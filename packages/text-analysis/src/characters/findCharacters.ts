@@ -15,6 +15,20 @@ import { runToEnd, type Pausing } from '../pauses.js';
 
 export const NARRATOR_NAME = 'Narrator';
 
+/** A character the engine found, before colours (assignColors) and counts are given. */
+export function newCharacter(id: string, name: string): Character {
+  return {
+    id,
+    name,
+    color: '#808080',
+    summary: '',
+    mentions: 0,
+    alternativeNames: [],
+    relationships: [],
+    isUserCreated: false,
+  };
+}
+
 /** "Mr Ashcombe" -> "Mr. Ashcombe"; descriptors keep their article ("the Ferryman"). */
 export function renderForm(f: FormStats, descriptor: boolean): string {
   const hon = f.honorific ? (ABBREVIATIONS.has(f.honorific) ? f.honorific + '.' : f.honorific) + ' ' : '';
@@ -158,30 +172,12 @@ export function* findCharactersSteps(text: string, quotes: readonly Quote[]): Pa
   const characters = persons.map((p, i) => toCharacter(p, `c${i + 1}`));
   yield;
   for (const noun of findDescribedSpeakers(tokens)) {
-    const c: Character = {
-      id: `c${characters.length + 1}`,
-      name: `The ${noun}`,
-      color: '#808080',
-      summary: '',
-      mentions: 0,
-      alternativeNames: [],
-      relationships: [],
-      isUserCreated: false,
-    };
+    const c = newCharacter(`c${characters.length + 1}`, `The ${noun}`);
     setProfile(c, { gender: descriptionGender(noun), narrator: false, descriptor: true, noun });
     characters.push(c);
   }
   if (hasFirstPersonNarrator(tokens)) {
-    const c: Character = {
-      id: `c${characters.length + 1}`,
-      name: NARRATOR_NAME,
-      color: '#808080',
-      summary: '',
-      mentions: 0,
-      alternativeNames: [],
-      relationships: [],
-      isUserCreated: false,
-    };
+    const c = newCharacter(`c${characters.length + 1}`, NARRATOR_NAME);
     setProfile(c, { gender: 'u', narrator: true, descriptor: false });
     characters.push(c);
   }

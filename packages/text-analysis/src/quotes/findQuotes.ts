@@ -12,7 +12,7 @@ const LEADING_ELISIONS =
   /^(em|tis|twas|twere|twill|twould|cause|cos|til|till|n|ave|ere|im|er|is|e|ow|ope|alf|and|appen|ome|ouse|ud|un|s|t|d|ll|re|ve|m|nt|bout|gainst|mongst|neath|pon|prentice|taint|spect|scuse|fore|kin|most)\b/i;
 
 /** Decides whether dialogue is set in double quotes (American, most e-texts) or single (British). */
-export function detectQuoteStyle(text: string, paragraphs: Paragraph[]): Style {
+export function detectQuoteStyle(text: string, paragraphs: readonly Paragraph[]): Style {
   let double = 0;
   let singleOpen = 0;
   for (const p of paragraphs) {

@@ -16,6 +16,7 @@ import { DEFAULT_MODEL, quoteConfidence } from './decideSpeakers.js';
 import { CONVERSATION_GAP } from './features.js';
 import { bestPathSteps, checkModel, explainSteps, type SpeakerModel, type TurnDecision } from './model.js';
 import { runToEnd } from '../pauses.js';
+import { SPEAKER_LABEL } from '../script/analyzeScript.js';
 import { buildTurns, castFacts } from './turns.js';
 
 export interface RedecideOptions {
@@ -66,13 +67,17 @@ export function redecideConversation(
     .sort((a, b) => a.startOffset - b.startOffset || a.endOffset - b.endOffset);
   const fixed = sorted.find((q) => q.id === quoteId);
   if (!fixed) throw new Error(`no quote ${quoteId} in the text`);
+  // A script's speaker labels are its author's own attribution: they hold like the user's fixes.
+  const withLabels = new Map(anchors);
+  for (const q of sorted)
+    if (!withLabels.has(q.id) && q.evidence?.includes(SPEAKER_LABEL)) withLabels.set(q.id, q.speakerId);
   const cast = withProfiles(characters);
   const paragraphs = splitParagraphs(text);
   // Widen the window until the conversation ends inside it with MARGIN of text on either side (or
   // at the book's ends): the turns at a window's edge lack what came before them.
   for (let margin = MARGIN; ; margin *= 2) {
     const window = windowAround(text, paragraphs, fixed.startOffset - margin, fixed.endOffset + margin);
-    const result = decodeWindow(text, window, sorted, cast, fixed, anchors, model);
+    const result = decodeWindow(text, window, sorted, cast, fixed, withLabels, model);
     const roomBefore = window.start === 0 || result.startOffset - window.start >= MARGIN;
     const roomAfter = window.end === text.length || window.end - result.endOffset >= MARGIN;
     if (roomBefore && roomAfter) return result;

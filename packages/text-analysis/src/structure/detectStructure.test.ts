@@ -93,6 +93,11 @@ describe('detectStructure heading forms', () => {
     expect(outline[1]!.children.map((i) => i.id)).toEqual(['act-2/scene-1']);
   });
 
+  it('reads the scene headings of a screenplay, whole on their line', () => {
+    const text = `FADE IN:\n\nINT. LIGHTHOUSE KITCHEN - NIGHT\n\nRain on the window.\n\n${body()}\nEXT./INT. GALLERY - DAWN\n\nThe lamp burns.\n\n${body()}\nInt. the rest of the evening was quiet.\n`;
+    expect(titles(text)).toEqual(['scene:INT. LIGHTHOUSE KITCHEN - NIGHT', 'scene:EXT./INT. GALLERY - DAWN']);
+  });
+
   it('reads markdown headings, typing plain ones by depth', () => {
     const text = `# The Novel\n\n## The Beginning\n\n${body()}\n## The Middle\n\n${body()}`;
     const outline = detectStructure(text);

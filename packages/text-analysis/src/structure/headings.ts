@@ -5,7 +5,7 @@ import { isBlank, type Line } from './lines.js';
 import { NUMBER_SOURCE, numberValue } from './numbers.js';
 import { cleanTitle, isAllCaps, joinTitle, looksLikeTitle } from './titles.js';
 
-export type HeadingKind = 'keyword' | 'matter' | 'markdown' | 'numbered';
+export type HeadingKind = 'keyword' | 'matter' | 'markdown' | 'numbered' | 'slugline';
 
 export interface Heading {
   type: OutlineType;
@@ -77,6 +77,8 @@ const MATTER_LINE = new RegExp(
   `^(?:(?:the|an?|author'?s|authors'|translator'?s|editor'?s|publisher'?s)\\s+)?(${Object.keys(MATTER_WORDS).join('|')})(?![\\p{L}-])\\.?(.*)$`,
   'iu',
 );
+/** A screenplay's scene heading: `INT. LIGHTHOUSE KITCHEN - NIGHT`, `EXT./INT. GALLERY`, `I/E. CAR`. */
+const SLUGLINE = /^(?:INT|EXT|INT\.?\s*\/\s*EXT|EXT\.?\s*\/\s*INT|I\/E)\.?\s+[^\p{Ll}]{2,100}$/u;
 const MARKDOWN_LINE = /^(#{1,6})\s+(.+?)(?:\s+#+)?$/;
 const NUMBERED_LINE = /^(\d{1,3}|[IVXLC]{1,8})\.?$/;
 const NUMBERED_TITLE_LINE = /^(\d{1,3}|[IVXLC]{1,8})\.\s+(\S.{0,78})$/;
@@ -169,10 +171,14 @@ function parseNumbered(s: string): Parsed | null {
   return { type: 'chapter', kind: 'numbered', head: `Chapter ${raw}`, title: titled?.[2] ?? '', number: value };
 }
 
+function parseSlugline(s: string): Parsed | null {
+  return SLUGLINE.test(s) ? { type: 'scene', kind: 'slugline', head: s.trim(), title: '', number: null } : null;
+}
+
 /** Parses a line that is, on its own, a heading. */
 function parseLine(s: string): Parsed | null {
   if (!s) return null;
-  return parseMarkdown(s) ?? parseKeyword(s) ?? parseMatter(s) ?? parseNumbered(s);
+  return parseMarkdown(s) ?? parseKeyword(s) ?? parseMatter(s) ?? parseNumbered(s) ?? parseSlugline(s);
 }
 
 /** True for a line that is a heading by itself, so it is never taken as another heading's title. */
@@ -230,7 +236,8 @@ export class HeadingScanner {
 
     let lastLine = numberLine;
     let title = parsed.title;
-    if (!title) {
+    // A scene heading is whole on its line: the line below it is the scene's action.
+    if (!title && parsed.kind !== 'slugline') {
       const below = this.titleBelow(numberLine);
       if (below) {
         title = below.title;
@@ -238,7 +245,13 @@ export class HeadingScanner {
       }
     }
     // Weak headings (a word or a number alone) must stand apart from the prose around them.
-    if (parsed.kind !== 'keyword' && parsed.kind !== 'markdown' && this.blankMode && !isBlank(this.lines[lastLine + 1]))
+    if (
+      parsed.kind !== 'keyword' &&
+      parsed.kind !== 'markdown' &&
+      parsed.kind !== 'slugline' &&
+      this.blankMode &&
+      !isBlank(this.lines[lastLine + 1])
+    )
       return null;
     const heading: Heading = {
       type: parsed.type,

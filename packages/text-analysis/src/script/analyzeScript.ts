@@ -1,0 +1,73 @@
+// A script's analysis: its speaker labels say who speaks each speech, so the cast is the labels and
+// every speech is a quote of its label's character. No speech tags, conversations or model: the
+// label is the attribution, and the speaker model (built for prose) never overrides it.
+import type { Character, OutlineItem, Quote } from '@castbook/contracts';
+import { newCharacter } from '../characters/findCharacters.js';
+import { findSpeeches, type Speech } from './speeches.js';
+
+/** Evidence of a quote whose speaker a script label names (redecide keeps such quotes as they are). */
+export const SPEAKER_LABEL = 'speakerLabel';
+
+/** A label names the speaker: wrong only where the script is (a misprinted label). */
+const LABEL_CONFIDENCE = 0.99;
+
+/**
+ * The text's speeches when it is a script, else null. A script is a text whose dialogue is carried
+ * by speaker labels: at least two labels speaking more than once, and labelled speeches well
+ * outnumbering the paragraphs that open with a quotation mark (a novel quoting a few lines of a
+ * play, or a chat log in one chapter, stays prose).
+ */
+export function findScript(
+  text: string,
+  outline: readonly OutlineItem[],
+  quoteParagraphs: number,
+  paragraphs: number,
+): Speech[] | null {
+  const speeches = findSpeeches(text, outline);
+  if (speeches.length < 6) return null;
+  const count = new Map<string, number>();
+  for (const s of speeches) count.set(s.name.toLowerCase(), (count.get(s.name.toLowerCase()) ?? 0) + 1);
+  const repeated = [...count.values()].filter((n) => n >= 2).length;
+  if (repeated < 2) return null;
+  if (speeches.length < 2 * quoteParagraphs || speeches.length * 5 < paragraphs) return null;
+  return speeches;
+}
+
+/** The cast (one character per label, in order of first speech) and one quote per speech part. */
+export function scriptCastAndQuotes(
+  text: string,
+  speeches: readonly Speech[],
+): { characters: Character[]; quotes: Quote[] } {
+  const byKey = new Map<string, Character>();
+  const characters: Character[] = [];
+  const quotes: Quote[] = [];
+  for (const speech of speeches) {
+    const key = speech.name.toLowerCase();
+    let c = byKey.get(key);
+    if (!c) {
+      c = newCharacter(`c${characters.length + 1}`, speech.name);
+      byKey.set(key, c);
+      characters.push(c);
+    }
+    for (const part of speech.parts)
+      quotes.push({
+        id: `q${quotes.length + 1}`,
+        text: text.slice(part.start, part.end),
+        startOffset: part.start,
+        endOffset: part.end,
+        speakerId: c.id,
+        confidence: LABEL_CONFIDENCE,
+        attributionMethod: 'explicit',
+        candidates: [{ speakerId: c.id, probability: LABEL_CONFIDENCE }],
+        evidence: [SPEAKER_LABEL],
+      });
+  }
+  for (const c of characters) c.mentions = mentionsOf(text, c.name);
+  return { characters, quotes };
+}
+
+/** How often the name occurs in the text, as a label or in the lines and directions, in any case. */
+function mentionsOf(text: string, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'))?.length ?? 0;
+}
