@@ -149,7 +149,8 @@ describe('findSpeeches', () => {
   });
 
   it('takes the speech from the block after a cue set apart by a blank line', () => {
-    const text = 'ORLA\n\nWhere is the oil?\n\nSELWYN\n\nIn the shed.\n\nORLA\n\nIt is not.\n';
+    // As a .docx of a screenplay reads: every element a paragraph of its own.
+    const text = 'ORLA\n\nWhere is the oil?\n\nSELWYN\n\n(sheepish)\n\nIn the shed.\n\nORLA\n\nIt is not.\n';
     expect(spoken(text)).toEqual([
       ['Orla', ['Where is the oil?']],
       ['Selwyn', ['In the shed.']],

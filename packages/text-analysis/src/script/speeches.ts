@@ -104,9 +104,9 @@ export function findSpeeches(text: string, outline: readonly OutlineItem[] = [])
     } else if (cuesTight) {
       if (j >= lines.length || isBlank(lines[j]!) || labels[j]) continue;
     } else {
-      // A cue, a blank line, then the speech's block.
-      while (j < lines.length && isBlank(lines[j]!)) j++;
-      if (j >= lines.length || labels[j] || isDirectionLine(lines[j]!)) continue;
+      // A cue, a blank line, then the speech's block (past a direction set apart too: `(beat)`).
+      while (j < lines.length && (isBlank(lines[j]!) || isDirectionLine(lines[j]!))) j++;
+      if (j >= lines.length || labels[j]) continue;
       speechLines.push({ start: lines[j]!.start, end: lines[j]!.end });
       j++;
     }
