@@ -17,10 +17,9 @@ const UPPER_WORD = String.raw`\p{Lu}[\p{Lu}'’\-]*\.?(?!\p{Ll})`;
 const MIXED_WORD = String.raw`\p{Lu}\p{Ll}+(?:['’\-]\p{L}+)*\.?`;
 /** A direction between the name and the separator: `(entering)`, `(V.O.)`, `[aside]`. */
 const DIRECTION = String.raw`(?:\([^()\n]{1,60}\)|\[[^\[\]\n]{1,60}\])`;
-const UPPER_LABEL = new RegExp(
-  String.raw`^[ \t]*(${UPPER_WORD}(?: ${UPPER_WORD}){0,3})[ \t]*${DIRECTION}?[ \t]*([:.]|\t| {2,})?[ \t]*`,
-  'u',
-);
+/** Two who speak at once (`ORLA & SELWYN`), and the numbered ones of a crowd (`GUARD 2`, `MAN #1`). */
+const UPPER_NAME = String.raw`${UPPER_WORD}(?: (?:&|${UPPER_WORD})){0,3}(?: #?\d{1,3}(?![\p{L}\p{N}]))?`;
+const UPPER_LABEL = new RegExp(String.raw`^[ \t]*(${UPPER_NAME})[ \t]*${DIRECTION}?[ \t]*([:.]|\t| {2,})?[ \t]*`, 'u');
 const MIXED_LABEL = new RegExp(
   String.raw`^[ \t]*(${MIXED_WORD}(?: ${MIXED_WORD}){0,2})[ \t]*${DIRECTION}?[ \t]*:[ \t]+(?=\S)`,
   'u',

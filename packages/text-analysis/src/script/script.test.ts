@@ -93,6 +93,8 @@ describe('readLabel', () => {
     expect(readLabel('                    ORLA')).toEqual({ name: 'Orla', speechAt: null });
     expect(readLabel("   ORLA (CONT'D)")).toEqual({ name: 'Orla', speechAt: null });
     expect(readLabel('FIRST WITCH.')).toEqual({ name: 'First Witch', speechAt: null });
+    expect(readLabel('          GUARD 2')).toEqual({ name: 'Guard 2', speechAt: null });
+    expect(readLabel('ORLA & SELWYN: Never!')?.name).toBe('Orla & Selwyn');
   });
 
   it('is not fooled by headings, directions, numerals or the labels of letters', () => {
