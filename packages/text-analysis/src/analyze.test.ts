@@ -41,6 +41,47 @@ describe('analyze', () => {
     expect(r.quotes[2]?.speakerId).toBe(pashley?.id);
   });
 
+  it('attributes dialogue set with dashes as it does dialogue in quotation marks', () => {
+    const lines = [
+      'The kitchen was cold when Orla came down. Selwyn sat by the stove with the lamp in pieces.',
+      '— Have you trimmed the wick? — asked Orla. — It smoked all night.',
+      '— Twice, — said Selwyn. — It smokes all the same.',
+      '— Then the oil is bad.',
+      '— Idris sold it to us, — he said. — I was going to — no, never mind.',
+      'The door opened and Idris came in, shaking the rain from his coat.',
+      '— I heard my name, — said Idris. — Who is slandering me?',
+      '— Nobody slanders an honest man, — said Selwyn.',
+    ];
+    const speakers = (t: string) => {
+      const r = analyze(t, { outline: [] });
+      return r.quotes.map((q) => [q.text, r.characters.find((c) => c.id === q.speakerId)?.name]);
+    };
+    const dashed = speakers(lines.join('\n\n'));
+    expect(dashed).toEqual([
+      ['Have you trimmed the wick?', 'Orla'],
+      ['It smoked all night.', 'Orla'],
+      ['Twice,', 'Selwyn'],
+      ['It smokes all the same.', 'Selwyn'],
+      ['Then the oil is bad.', 'Orla'],
+      ['Idris sold it to us,', 'Selwyn'],
+      ['I was going to — no, never mind.', 'Selwyn'],
+      ['I heard my name,', 'Idris'],
+      ['Who is slandering me?', 'Idris'],
+      ['Nobody slanders an honest man,', 'Selwyn'],
+    ]);
+    // The same passage in quotation marks reads the same.
+    const quoted = lines.map((l) =>
+      l.startsWith('— ')
+        ? l
+            .replace(/^— /, '“')
+            .replace(/, — (said|asked|he) /g, ',” $1 ')
+            .replace(/\? — (said|asked|he) /g, '?” $1 ')
+            .replace(/\. — /g, '. “') + '”'
+        : l,
+    );
+    expect(speakers(quoted.join('\n\n'))).toEqual(dashed);
+  });
+
   it('is deterministic', () => {
     expect(analyze(text, { outline: [] })).toEqual(analyze(text, { outline: [] }));
   });

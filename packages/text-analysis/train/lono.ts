@@ -38,6 +38,11 @@ const folds = foldsAt >= 0 ? Number(process.argv[foldsAt + 1]) : 4;
 // --cache DIR: keep the fitted speaker weights there (see FitOptions.cache), for reruns that only
 // change the confidence model, the calibration or what the analysis does after the decoder.
 const cacheAt = process.argv.indexOf('--cache');
+// --data DIR: score another rendering of the dev novels (the same names and gold offsets, e.g. the
+// dash-set dialogue of train/dash-rendering.ts) with the held-out models; training reads the novels
+// as printed.
+const dataAt = process.argv.indexOf('--data');
+const scored = dataAt >= 0 ? resolve(process.argv[dataAt + 1]!) : pdncDir();
 const started = Date.now();
 const novels = devNovels().map(loadNovel);
 console.log(`features of ${novels.length} novels in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -134,7 +139,7 @@ if (quick) {
     [
       join(sharedDir(), 'tools/pdnc-eval.mjs'),
       '--data',
-      pdncDir(),
+      scored,
       '--cmd',
       cmd,
       ...(keep ? ['--keep', resolve(keep)] : []),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findQuotes } from './findQuotes.js';
+import { detectQuoteStyle, findQuotes } from './findQuotes.js';
+import { splitParagraphs } from './paragraphs.js';
 
 const texts = (t: string) => findQuotes(t).map((q) => q.text);
 
@@ -61,5 +62,49 @@ describe('findQuotes', () => {
 
   it('numbers quotes deterministically', () => {
     expect(findQuotes('"A," he said. "B."').map((q) => q.id)).toEqual(['q1', 'q2']);
+  });
+});
+
+describe('dash-set dialogue', () => {
+  // Written for the test: dialogue opened by dashes, no quotation marks (enough paragraphs of it to
+  // read the text's style), then the passage under test.
+  const DIALOGUE = [
+    '— Have you trimmed the wick? — asked Orla.',
+    '— Twice.',
+    '— Then the oil is bad.',
+    '— Idris sold it to us, — he said.',
+    '— We will buy no more from him.',
+  ].join('\n\n');
+  const dashTexts = (passage: string) => texts(`${DIALOGUE}\n\n${passage}\n`).slice(5);
+
+  it('reads the style from paragraphs that open with a dash', () => {
+    const paragraphs = splitParagraphs(DIALOGUE);
+    expect(detectQuoteStyle(DIALOGUE, paragraphs)).toBe('dash');
+    // A novel in quotation marks with a few dashed paragraphs stays in quotation marks.
+    const novel = `${'"Yes," said Orla.\n\n'.repeat(10)}${DIALOGUE}`;
+    expect(detectQuoteStyle(novel, splitParagraphs(novel))).toBe('double');
+  });
+
+  it('splits speech around a tag set off by dashes', () => {
+    expect(texts(DIALOGUE)).toEqual([
+      'Have you trimmed the wick?',
+      'Twice.',
+      'Then the oil is bad.',
+      'Idris sold it to us,',
+      'We will buy no more from him.',
+    ]);
+    expect(dashTexts('— Hello, — said Orla. — How are you?')).toEqual(['Hello,', 'How are you?']);
+    expect(dashTexts('— That is mine, — broke in Tam. — Isn’t it?')).toEqual(['That is mine,', 'Isn’t it?']);
+    expect(dashTexts('--Hello,-- said Orla. --How are you?')).toEqual(['Hello,', 'How are you?']);
+  });
+
+  it('keeps a dash that breaks off a sentence in the speech', () => {
+    expect(dashTexts('— I was going to — no, never mind.')).toEqual(['I was going to — no, never mind.']);
+  });
+
+  it('finds speech a narration paragraph leads into, and no speech in narration’s own dashes', () => {
+    expect(dashTexts('Orla looked up from the lamp. — Come in.')).toEqual(['Come in.']);
+    expect(dashTexts('Then Orla said: — Come in, and shut the door.')).toEqual(['Come in, and shut the door.']);
+    expect(dashTexts('The lamp — which was old — smoked all night.')).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // Finds every quoted passage of a text as Quote spans (offsets of the words inside the marks).
 import type { Quote } from '@castbook/contracts';
 import { splitParagraphs, type Paragraph } from './paragraphs.js';
+import { SPEECH_VERBS } from '../characters/lexicon.js';
 
-export type QuoteStyle = 'double' | 'single';
+export type QuoteStyle = 'double' | 'single' | 'dash';
 type Style = QuoteStyle;
 
 const SPACE = /\s/;
@@ -11,24 +12,77 @@ const WORD = /[\p{L}\p{N}]/u;
 const LEADING_ELISIONS =
   /^(em|tis|twas|twere|twill|twould|cause|cos|til|till|n|ave|ere|im|er|is|e|ow|ope|alf|and|appen|ome|ouse|ud|un|s|t|d|ll|re|ve|m|nt|bout|gainst|mongst|neath|pon|prentice|taint|spect|scuse|fore|kin|most)\b/i;
 
-/** Decides whether dialogue is set in double quotes (American, most e-texts) or single (British). */
+/** A dash that sets dialogue (`— Come in,`): em dash, horizontal bar, or two hyphens. */
+const DIALOGUE_DASH = /^(?:\u2014|\u2015|--)/;
+
+/**
+ * Decides whether dialogue is set in double quotes (American, most e-texts), single (British), or
+ * opened by a dash at the paragraph's start with no quotation marks (`— Come in, — said Orla.`:
+ * translations from French, Russian or Spanish, and some English novels).
+ */
 export function detectQuoteStyle(text: string, paragraphs: readonly Paragraph[]): Style {
   let double = 0;
   let singleOpen = 0;
+  let dash = 0;
   for (const p of paragraphs) {
     const c = text[p.start];
     if (c === '"' || c === '\u201c') double++;
     else if ((c === "'" || c === '\u2018') && WORD.test(text[p.start + 1] ?? '')) {
       if (!LEADING_ELISIONS.test(text.slice(p.start + 1, p.start + 12))) singleOpen++;
-    }
+    } else if (DIALOGUE_DASH.test(text.slice(p.start, p.start + 2))) dash++;
   }
+  if (dash >= 5 && dash > 3 * (double + singleOpen)) return 'dash';
   return singleOpen > double * 2 && singleOpen >= 3 ? 'single' : 'double';
+}
+
+/** Words after a dash within which a speech verb makes what follows a tag (`— said Orla`, `— Orla said`). */
+const TAG_WORDS = 4;
+
+/**
+ * Whether the dash at `i` (`width` long) inside dash-set speech hands over to narration: it follows
+ * the speech's own punctuation (`Twice, — said Selwyn`, `Come in. — Orla sat down.`, `— broke in
+ * Tam`), or a speech tag follows it (a speech verb within a few words: `Well — said Orla`). A dash
+ * that breaks off a sentence (`I was going to — no.`) is the speaker's.
+ */
+function narrationFollows(text: string, i: number, width: number, end: number): boolean {
+  if (/[.!?,;:…]\s*$/.test(text.slice(Math.max(0, i - 3), i))) return true;
+  const words = text.slice(i + width, Math.min(end, i + width + 60)).match(/\p{L}+/gu) ?? [];
+  return words.slice(0, TAG_WORDS).some((w) => SPEECH_VERBS.has(w.toLowerCase()));
+}
+
+/**
+ * Where narration opens speech with a dash inside a paragraph: after a lead-in (`Orla said: — Come
+ * in.`) or a sentence (`She looked up. — Come in.`); a dash inside a narration sentence is its own.
+ */
+const LEAD_IN = /[,:;.!?…]\s*$/;
+
+/**
+ * Dash-set dialogue: a paragraph opening with a dash is speech to its end, except where a dash
+ * opens narration, such as a speech tag (`— Hello, — said Orla. — How are you?`): the speech stops there and picks
+ * up at the next dash. A dash inside speech that no narration follows (`I was going to — no.`) is
+ * the speaker's own. A paragraph of narration holds speech only after a lead-in (`Orla said: —`).
+ */
+function dashMarksOf(text: string, p: Paragraph): Mark[] {
+  const lead = DIALOGUE_DASH.exec(text.slice(p.start, p.start + 2));
+  const marks: Mark[] = lead ? [{ pos: p.start, open: true, close: false, width: lead[0].length }] : [];
+  for (let i = p.start + (lead?.[0].length ?? 0); i < p.end; i++) {
+    const c = text[i];
+    if (c !== '\u2014' && c !== '\u2015' && !(c === '-' && text[i + 1] === '-')) continue;
+    const width = c === '-' ? 2 : 1;
+    // In a paragraph of narration, only a lead-in opens speech; a dash there is otherwise the narrator's.
+    const open = marks.length > 0 || LEAD_IN.test(text.slice(Math.max(p.start, i - 3), i));
+    if (open) marks.push({ pos: i, open: true, close: narrationFollows(text, i, width, p.end), width });
+    i += width - 1;
+  }
+  return marks;
 }
 
 interface Mark {
   pos: number;
   open: boolean;
   close: boolean;
+  /** Characters the mark takes (2 for a `--` dash); 1 when absent. */
+  width?: number;
 }
 
 // Emphasis markup around a quotation (`_"Now I am," said Pooh._`, `*"Hush!"*`) stands outside its marks.
@@ -102,10 +156,10 @@ function trimSpan(text: string, start: number, end: number): Span {
 function spansOf(text: string, p: Paragraph, style: Style): { spans: Span[]; openAtEnd: boolean } {
   const spans: Span[] = [];
   let openAt = -1;
-  for (const m of marksOf(text, p, style)) {
+  for (const m of style === 'dash' ? dashMarksOf(text, p) : marksOf(text, p, style)) {
     if (openAt < 0) {
       // A straight mark that could only close is noise (a stray or a missing opener); skip it.
-      if (m.open) openAt = m.pos + 1;
+      if (m.open) openAt = m.pos + (m.width ?? 1);
     } else if (m.close) {
       spans.push({ start: openAt, end: m.pos });
       openAt = -1;
