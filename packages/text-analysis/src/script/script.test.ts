@@ -150,6 +150,26 @@ describe('findSpeeches', () => {
     ]);
   });
 
+  it('reads a play printed with each cue over its verse, entrances and exits between the speeches', () => {
+    const text = [
+      'ACT I',
+      'SCENE I. A platform before the lighthouse.',
+      ' Enter Orla and Selwyn, two keepers.',
+      'SELWYN.\nWho’s there?',
+      'ORLA.\nNay, answer me. Stand and unfold yourself.',
+      ' [_Exit Selwyn._]',
+      ' Enter Idris.',
+      'IDRIS.\nGood night, good keeper, and a calm\nsea under you.',
+      'SELWYN.\n[_Aside._] A little more than kin.',
+    ].join('\n\n');
+    expect(spoken(text)).toEqual([
+      ['Selwyn', ['Who’s there?']],
+      ['Orla', ['Nay, answer me. Stand and unfold yourself.']],
+      ['Idris', ['Good night, good keeper, and a calm\nsea under you.']],
+      ['Selwyn', ['A little more than kin.']],
+    ]);
+  });
+
   it('takes the speech from the block after a cue set apart by a blank line', () => {
     // As a .docx of a screenplay reads: every element a paragraph of its own.
     const text = 'ORLA\n\nWhere is the oil?\n\nSELWYN\n\n(sheepish)\n\nIn the shed.\n\nORLA\n\nIt is not.\n';
