@@ -72,7 +72,7 @@ export function readLabel(line: string): LineLabel | null {
     const raw = upper[1]!.replace(/\.$/, '');
     const rest = line.slice(upper[0].length);
     const separated = upper[2] !== undefined || upper[1]!.endsWith('.');
-    if (isSpeakerName(raw) && !/\p{Ll}/u.test(raw)) {
+    if (isSpeakerName(raw)) {
       if (rest.trim() === '') return { name: labelName(raw), speechAt: null };
       // Inline speech must start like a sentence, after a separator.
       if (separated && /^["“‘'([]?[\p{Lu}\p{N}"“‘'—…-]/u.test(rest))
@@ -82,7 +82,11 @@ export function readLabel(line: string): LineLabel | null {
   const mixed = MIXED_LABEL.exec(line);
   if (mixed) {
     const raw = mixed[1]!.replace(/\.$/, '');
-    if (isSpeakerName(raw) && raw.split(' ').every((w) => !NOT_SPEAKERS.has(w.toLowerCase().replace(/\.$/, ''))))
+    // Capitalised words before a colon are a name only when none of them is a form's word
+    // (`Date Received:`); a leading article is the name's (`The Stranger:`).
+    const words = raw.split(' ').map((w) => w.toLowerCase().replace(/\.$/, ''));
+    const own = words[0] === 'the' ? words.slice(1) : words;
+    if (isSpeakerName(raw) && own.every((w) => !NOT_SPEAKERS.has(w)))
       return { name: labelName(raw), speechAt: mixed[0].length };
   }
   return null;

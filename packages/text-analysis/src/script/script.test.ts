@@ -87,6 +87,7 @@ describe('readLabel', () => {
     expect(readLabel('HAMLET. To be, or not to be.')?.name).toBe('Hamlet');
     expect(readLabel('MRS. QUAYLE: Tea?')?.name).toBe('Mrs. Quayle');
     expect(readLabel('Hester Quill: I will not.')?.name).toBe('Hester Quill');
+    expect(readLabel('The Stranger: Who goes there?')?.name).toBe('The Stranger');
   });
 
   it('reads cue lines, whatever stands after the name', () => {
@@ -107,6 +108,7 @@ describe('readLabel', () => {
       'IV. The storm',
       'Note: the text follows the first edition.',
       'Subject: the oil',
+      'Date Received: the fourth',
       'He said: nothing.',
       'It was late. Nobody came.',
       'OK. Nobody came.',
