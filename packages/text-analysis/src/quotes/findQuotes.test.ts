@@ -65,6 +65,16 @@ describe('findQuotes', () => {
   });
 });
 
+describe('guillemets', () => {
+  it('pair like curly quotes, spaces inside them left out', () => {
+    expect(texts('« Come in, » said Orla. « The door is open. »\n\n«Thank you.»')).toEqual([
+      'Come in,',
+      'The door is open.',
+      'Thank you.',
+    ]);
+  });
+});
+
 describe('dash-set dialogue', () => {
   // Written for the test: dialogue opened by dashes, no quotation marks (enough paragraphs of it to
   // read the text's style), then the passage under test.

@@ -16,7 +16,8 @@ const LEADING_ELISIONS =
 const DIALOGUE_DASH = /^(?:\u2014|\u2015|--)/;
 
 /**
- * Decides whether dialogue is set in double quotes (American, most e-texts), single (British), or
+ * Decides whether dialogue is set in double quotes (American, most e-texts; guillemets count with
+ * them), single (British), or
  * opened by a dash at the paragraph's start with no quotation marks (`— Come in, — said Orla.`:
  * translations from French, Russian or Spanish, and some English novels).
  */
@@ -26,7 +27,7 @@ export function detectQuoteStyle(text: string, paragraphs: readonly Paragraph[])
   let dash = 0;
   for (const p of paragraphs) {
     const c = text[p.start];
-    if (c === '"' || c === '\u201c') double++;
+    if (c === '"' || c === '\u201c' || c === '\u00ab') double++;
     else if ((c === "'" || c === '\u2018') && WORD.test(text[p.start + 1] ?? '')) {
       if (!LEADING_ELISIONS.test(text.slice(p.start + 1, p.start + 12))) singleOpen++;
     } else if (DIALOGUE_DASH.test(text.slice(p.start, p.start + 2))) dash++;
@@ -110,8 +111,9 @@ function marksOf(text: string, p: Paragraph, style: Style): Mark[] {
   for (let i = p.start; i < p.end; i++) {
     const c = text[i];
     if (style === 'double') {
-      if (c === '\u201c') marks.push({ pos: i, open: true, close: false });
-      else if (c === '\u201d') marks.push({ pos: i, open: false, close: true });
+      // Guillemets (« Come in, » said Orla) pair like curly quotes.
+      if (c === '\u201c' || c === '\u00ab') marks.push({ pos: i, open: true, close: false });
+      else if (c === '\u201d' || c === '\u00bb') marks.push({ pos: i, open: false, close: true });
       else if (c === '"') {
         // A mark with space on both sides (`"I should like " faltered the child`, where a dash was
         // lost before it) may open or close: the pairing decides by whether a quote is open.
