@@ -120,6 +120,17 @@ describe('findCharacters', () => {
     expect(characters(family).some((c) => getProfile(c)?.narrator)).toBe(false);
   });
 
+  it('does not take the numeral of a heading for the narrator (a chapter pasted on its own)', () => {
+    const text = [
+      'CHAPTER I',
+      'The kitchen was cold when Orla came down. Selwyn sat by the stove with the lamp in pieces.',
+      '"Have you trimmed the wick?" asked Orla. "It smoked all night."',
+      '"Twice," said Selwyn.',
+      'Orla sat down and looked at the lamp for a long time, and then at the rain on the window.',
+    ].join('\n\n');
+    expect(characters(text).some((c) => getProfile(c)?.narrator)).toBe(false);
+  });
+
   it('reads lower-case particles and "M." as parts of a name', () => {
     const text = [
       'Mr. van der Holt came in. "Good evening," said Mr. van der Holt.',

@@ -10,6 +10,20 @@ const FIRST_LETTERS = new Set([...FIRST_PERSON].map((w) => w[0]!));
  */
 const NARRATOR_RATE = 0.01;
 
+/** Words a roman numeral follows in a heading: the `I` of `CHAPTER I` is not the narrator. */
+const HEADING_WORDS = new Set([
+  'chapter',
+  'part',
+  'book',
+  'volume',
+  'act',
+  'scene',
+  'section',
+  'canto',
+  'stave',
+  'letter',
+]);
+
 export function firstPersonRate(tokens: TokenList): number {
   let narration = 0;
   let first = 0;
@@ -20,7 +34,11 @@ export function firstPersonRate(tokens: TokenList): number {
     narration++;
     // Length and first letter before the word is sliced: this pass reads every narration word.
     if (ends[i]! - starts[i]! > LONGEST || !FIRST_LETTERS.has(source[starts[i]!]!)) continue;
-    if (FIRST_PERSON.has(t.text)) first++;
+    if (
+      FIRST_PERSON.has(t.text) &&
+      !(t.text === 'I' && i > 0 && HEADING_WORDS.has(tokens.at(i - 1)!.text.toLowerCase()))
+    )
+      first++;
   }
   return narration ? first / narration : 0;
 }
