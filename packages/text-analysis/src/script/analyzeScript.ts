@@ -3,6 +3,7 @@
 // label is the attribution, and the speaker model (built for prose) never overrides it.
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { newCharacter } from '../characters/findCharacters.js';
+import { readLabel } from './labels.js';
 import { findSpeeches, type Speech } from './speeches.js';
 
 /** Evidence of a quote whose speaker a script label names (redecide keeps such quotes as they are). */
@@ -10,6 +11,20 @@ export const SPEAKER_LABEL = 'speakerLabel';
 
 /** A label names the speaker: wrong only where the script is (a misprinted label). */
 const LABEL_CONFIDENCE = 0.99;
+
+const MIN_SPEECHES = 6;
+
+/** Lines of the text that open with a speaker label, counted up to `enough`. */
+function labelledLines(text: string, enough: number): number {
+  let n = 0;
+  for (let start = 0; start < text.length && n < enough;) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (readLabel(text.slice(start, end))) n++;
+    start = end + 1;
+  }
+  return n;
+}
 
 /**
  * The text's speeches when it is a script, else null. A script is a text whose dialogue is carried
@@ -23,14 +38,17 @@ export function findScript(
   quoteParagraphs: number,
   paragraphs: number,
 ): Speech[] | null {
+  // Every speech has a labelled line: a text with too few of them is prose, found out without
+  // holding its lines (findSpeeches keeps every line of the text while it reads them).
+  const needed = Math.max(MIN_SPEECHES, 2 * quoteParagraphs, Math.ceil(paragraphs / 5));
+  if (labelledLines(text, needed) < needed) return null;
   const speeches = findSpeeches(text, outline);
-  if (speeches.length < 6) return null;
+  if (speeches.length < MIN_SPEECHES) return null;
   const count = new Map<string, number>();
   for (const s of speeches) count.set(s.name.toLowerCase(), (count.get(s.name.toLowerCase()) ?? 0) + 1);
   const repeated = [...count.values()].filter((n) => n >= 2).length;
   if (repeated < 2) return null;
-  if (speeches.length < 2 * quoteParagraphs || speeches.length * 5 < paragraphs) return null;
-  return speeches;
+  return speeches.length >= needed ? speeches : null;
 }
 
 /** The cast (one character per label, in order of first speech) and one quote per speech part. */
