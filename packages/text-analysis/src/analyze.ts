@@ -1,5 +1,5 @@
 // The whole analysis of one text: outline, characters (coloured) and attributed quotes.
-import type { Character, Chunk, OutlineItem, Quote } from '@castbook/contracts';
+import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { chunk, DEFAULT_CHUNK_SIZE } from './chunk/index.js';
 import { attributeSteps, mergeNarrator, mergeRoles, rolesByTurns } from './attribution/index.js';
 import { findCharactersSteps } from './characters/index.js';
@@ -56,14 +56,13 @@ export interface SpeakerInput {
  */
 export function* analyzeSteps(text: string, options: AnalyzeOptions = {}): Generator<AnalysisStep, AnalysisResult> {
   const outline = options.outline ?? detectStructure(text);
-  const chunks = chunk(text, outline, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
-  const paragraphs = splitParagraphs(text);
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
   // A play or screenplay names the speaker before each speech: its labels are the attribution.
-  const speeches = findScript(text, outline, quoteOpeners(text, paragraphs), paragraphs.length);
-  if (speeches) return yield* scriptSteps(text, outline, speeches, chunks.length);
+  const speeches = findScript(text, outline);
+  if (speeches) return yield* scriptSteps(text, outline, speeches, chunk(text, outline, chunkSize).length);
   // Each stage is its own generator, so what only it needs (chunks, paragraphs, the sieves' quotes
   // before the merges) is garbage once it returns instead of living to the end of the analysis.
-  const { found, total } = yield* findQuotesByChunk(text, chunks, paragraphs);
+  const { found, total } = yield* findQuotesByChunk(text, outline, chunkSize);
   const done = Math.max(0, total - 1);
   const { characters, tokens } = yield* reported(findCharactersSteps(text, found), {
     processedChunks: done,
@@ -100,10 +99,12 @@ function coloured(characters: Character[], quotes: readonly Quote[]): Character[
 /** Quotes found paragraph by paragraph, one step per chunk (a paragraph belongs to the chunk it starts in). */
 function* findQuotesByChunk(
   text: string,
-  chunks: readonly Chunk[],
-  paragraphs: readonly Paragraph[],
+  outline: OutlineItem[],
+  chunkSize: number,
 ): Generator<AnalysisStep, { found: Quote[]; total: number }> {
+  const chunks = chunk(text, outline, chunkSize);
   const total = chunks.length;
+  const paragraphs = splitParagraphs(text);
   const style = detectQuoteStyle(text, paragraphs);
   const found: Quote[] = [];
   let next = 0;
@@ -121,13 +122,6 @@ function* findQuotesByChunk(
     };
   }
   return { found, total };
-}
-
-/** Paragraphs that open with a quotation mark: the dialogue of prose. */
-function quoteOpeners(text: string, paragraphs: readonly Paragraph[]): number {
-  let n = 0;
-  for (const p of paragraphs) if ('"“‘\''.includes(text[p.start]!)) n++;
-  return n;
 }
 
 /** A script's analysis: the cast and speakers its labels give (script/analyzeScript.ts). */

@@ -3,6 +3,7 @@
 // label is the attribution, and the speaker model (built for prose) never overrides it.
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { newCharacter } from '../characters/findCharacters.js';
+import { splitParagraphs } from '../quotes/paragraphs.js';
 import { readLabel } from './labels.js';
 import { findSpeeches, type Speech } from './speeches.js';
 
@@ -13,6 +14,8 @@ export const SPEAKER_LABEL = 'speakerLabel';
 const LABEL_CONFIDENCE = 0.99;
 
 const MIN_SPEECHES = 6;
+/** Marks that open the paragraphs of prose dialogue. */
+const QUOTE_OPENERS = '"“‘\'«';
 
 /** Lines of the text that open with a speaker label, counted up to `enough`. */
 function labelledLines(text: string, enough: number): number {
@@ -28,19 +31,17 @@ function labelledLines(text: string, enough: number): number {
 
 /**
  * The text's speeches when it is a script, else null. A script is a text whose dialogue is carried
- * by speaker labels: at least two labels speaking more than once, and labelled speeches well
- * outnumbering the paragraphs that open with a quotation mark (a novel quoting a few lines of a
- * play, or a chat log in one chapter, stays prose).
+ * by speaker labels: at least MIN_SPEECHES labelled speeches, two labels speaking more than once,
+ * and speeches at least twice the paragraphs that open with a quotation mark and a fifth of all
+ * paragraphs (a novel quoting a few lines of a play, or a chat log in one chapter, stays prose).
  */
-export function findScript(
-  text: string,
-  outline: readonly OutlineItem[],
-  quoteParagraphs: number,
-  paragraphs: number,
-): Speech[] | null {
+export function findScript(text: string, outline: readonly OutlineItem[]): Speech[] | null {
+  const paragraphs = splitParagraphs(text);
+  let quoteParagraphs = 0;
+  for (const p of paragraphs) if (QUOTE_OPENERS.includes(text[p.start]!)) quoteParagraphs++;
   // Every speech has a labelled line: a text with too few of them is prose, found out without
   // holding its lines (findSpeeches keeps every line of the text while it reads them).
-  const needed = Math.max(MIN_SPEECHES, 2 * quoteParagraphs, Math.ceil(paragraphs / 5));
+  const needed = Math.max(MIN_SPEECHES, 2 * quoteParagraphs, Math.ceil(paragraphs.length / 5));
   if (labelledLines(text, needed) < needed) return null;
   const speeches = findSpeeches(text, outline);
   if (speeches.length < MIN_SPEECHES) return null;
