@@ -13,7 +13,7 @@ export const SPEAKER_LABEL = 'speakerLabel';
 /** A label names the speaker: wrong only where the script is (a misprinted label). */
 const LABEL_CONFIDENCE = 0.99;
 
-const MIN_SPEECHES = 6;
+const MIN_SPEECHES = 4;
 /** Marks that open the paragraphs of prose dialogue. */
 const QUOTE_OPENERS = '"“‘\'«';
 

@@ -241,6 +241,16 @@ describe('analyze() of a script', () => {
     ]);
   });
 
+  it('reads a short scene pasted on its own, two voices speaking twice each', () => {
+    const scene = 'ORLA: Where is the oil?\nSELWYN: In the shed.\nORLA: It is not.\nSELWYN: Then Idris has it.\n';
+    expect(analyze(scene).quotes.map((q) => q.text)).toEqual([
+      'Where is the oil?',
+      'In the shed.',
+      'It is not.',
+      'Then Idris has it.',
+    ]);
+  });
+
   it('stays prose where a novel quotes a few labelled lines', () => {
     const novel = [
       '"Read it to me," said Orla.',
