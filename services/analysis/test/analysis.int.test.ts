@@ -352,6 +352,9 @@ describe('analysis pipeline', () => {
     const id = await newProject(client, CHAPTERS);
     await client.post(`/api/projects/${id}/analyze`);
     expect((await settledProject<ProjectView>(client, id)).analysisStatus).toBe('completed');
+    // This service hears that projects applied the result by an event: on a loaded machine the
+    // project can read completed a moment before that event is handled here.
+    await waitFor(async () => (await progress(client, id)).isComplete, 'the applied result to reach analysis');
     expect(await progress(client, id)).toMatchObject({ isComplete: true, statusMessage: 'Analysis complete' });
     // What project events told this service, without the events that would follow (a lagging bus).
     const db = new Database({ url: stack.databases.analysis!, logger: createLogger('test', 'warn') });
