@@ -129,6 +129,13 @@ describe('findCharacters', () => {
       'Orla sat down and looked at the lamp for a long time, and then at the rain on the window.',
     ].join('\n\n');
     expect(characters(text).some((c) => getProfile(c)?.narrator)).toBe(false);
+    // Nor one stray first-person word in the narration of a short passage (a note read to oneself).
+    const note = [
+      'Orla unfolded the note from Selwyn and read it twice by the window: come at once, my dear, the lamp is out.',
+      '"Is it bad news?" asked Idris.',
+      '"It is," said Orla.',
+    ].join('\n\n');
+    expect(characters(note).some((c) => getProfile(c)?.narrator)).toBe(false);
   });
 
   it('reads lower-case particles and "M." as parts of a name', () => {

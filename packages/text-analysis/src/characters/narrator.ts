@@ -24,7 +24,8 @@ const HEADING_WORDS = new Set([
   'letter',
 ]);
 
-export function firstPersonRate(tokens: TokenList): number {
+/** First-person words and all words of the narration (outside quotations). */
+function firstPersonCounts(tokens: TokenList): { first: number; narration: number } {
   let narration = 0;
   let first = 0;
   const { source, starts, ends } = tokens;
@@ -40,9 +41,13 @@ export function firstPersonRate(tokens: TokenList): number {
     )
       first++;
   }
-  return narration ? first / narration : 0;
+  return { first, narration };
 }
 
+/** First-person words a narrator uses at the least, however short the text: one stray "my" is not one. */
+const MIN_FIRST_PERSON = 5;
+
 export function hasFirstPersonNarrator(tokens: TokenList): boolean {
-  return firstPersonRate(tokens) >= NARRATOR_RATE;
+  const { first, narration } = firstPersonCounts(tokens);
+  return first >= MIN_FIRST_PERSON && first >= NARRATOR_RATE * narration;
 }
