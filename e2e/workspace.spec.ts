@@ -249,6 +249,42 @@ test('workspace: cancel a running analysis', async ({ page }) => {
   await expect(toast(page, 'Analysis Complete')).toHaveCount(0);
 });
 
+test('workspace: a reanalysis whose progress reads just like the last run’s still ends with its toast', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signUp(page);
+  const s = await sessionOf(page);
+  const id = await createProject(page.request, s, 'A novel, chapter I', bookUntil(2));
+  await page.goto(`/stage/projects/${id}`);
+  // The first run's last progress answer, as the browser polled it.
+  const finalAnswer = page.waitForResponse(
+    async (r) =>
+      r.url().endsWith(`/api/projects/${id}/analysis-progress`) &&
+      ((await r.json()) as { data: { isComplete: boolean } }).data.isComplete,
+  );
+  await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+  await expect(toast(page, 'Analysis Complete')).toBeVisible({ timeout: 120_000 });
+  const last = await (await finalAnswer).text();
+  // The race, made certain: the analysis service hears of a new job a moment after it is
+  // requested, so the first polls of a reanalysis can still give the last run's "complete", and a
+  // quick job's own answer reads exactly the same. Until the project says the new run is applied,
+  // every poll gets the last run's answer; after that, the real one (equal to it).
+  const projectStatus = async () => {
+    const res = await page.request.get(`/api/projects/${id}`, { headers: headersOf(s) });
+    return ((await res.json()) as { data: { analysisStatus: string } }).data.analysisStatus;
+  };
+  await page.route(`**/api/projects/${id}/analysis-progress`, async (route) => {
+    if ((await projectStatus()) === 'completed') await route.continue();
+    else await route.fulfill({ status: 200, contentType: 'application/json', body: last });
+  });
+  await toast(page, 'Analysis Complete').waitFor({ state: 'detached', timeout: 30_000 });
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Reanalyze' }).click();
+  await expect(toast(page, 'Analysis Complete')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('button', { name: 'Reanalyze' })).toBeVisible();
+});
+
 test('workspace: axe-core and screenshots, desktop and phone, light and dark', async ({ page }) => {
   test.setTimeout(180_000);
   await signUp(page);

@@ -38,8 +38,13 @@ export function useAnalysisRun(
         const fresh = await mutateProject();
         // Progress is the analysis service's, which hears of a new job a moment after it was
         // requested: a "complete" that was the previous job's leaves the project in progress, and
-        // polling goes on until the new job's own answer.
-        if (fresh?.analysisStatus === 'in_progress') return;
+        // polling goes on until the new job's own answer. That answer can read exactly like the
+        // stale one (a quick job, the same chunks), and an answer equal to the one held is no
+        // change to this effect: drop the stale one so that the next answer is news.
+        if (fresh?.analysisStatus === 'in_progress') {
+          await mutate(analysisProgressKey(project.id), undefined, { revalidate: false });
+          return;
+        }
         if (fresh?.analysisStatus === 'failed' || progress.error) {
           failed(progress.error || ANALYSIS_FAILED_DEFAULT, 'Analysis Failed');
         } else {
