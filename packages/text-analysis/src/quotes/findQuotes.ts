@@ -26,14 +26,22 @@ export function detectQuoteStyle(text: string, paragraphs: readonly Paragraph[])
   let singleOpen = 0;
   let dash = 0;
   for (const p of paragraphs) {
-    const c = text[p.start];
-    if (c === '"' || c === '\u201c' || c === '\u00ab') double++;
-    else if ((c === "'" || c === '\u2018') && WORD.test(text[p.start + 1] ?? '')) {
-      if (!LEADING_ELISIONS.test(text.slice(p.start + 1, p.start + 12))) singleOpen++;
-    } else if (DIALOGUE_DASH.test(text.slice(p.start, p.start + 2))) dash++;
+    const opening = paragraphOpening(text, p);
+    if (opening === 'double') double++;
+    else if (opening === 'single') singleOpen++;
+    else if (opening === 'dash') dash++;
   }
   if (dash >= 5 && dash > 3 * (double + singleOpen)) return 'dash';
   return singleOpen > double * 2 && singleOpen >= 3 ? 'single' : 'double';
+}
+
+/** The dialogue mark a paragraph opens with, if any (an elision such as `'Tis` is none). */
+export function paragraphOpening(text: string, p: Paragraph): Style | null {
+  const c = text[p.start];
+  if (c === '"' || c === '\u201c' || c === '\u00ab') return 'double';
+  if ((c === "'" || c === '\u2018') && WORD.test(text[p.start + 1] ?? ''))
+    return LEADING_ELISIONS.test(text.slice(p.start + 1, p.start + 12)) ? null : 'single';
+  return DIALOGUE_DASH.test(text.slice(p.start, p.start + 2)) ? 'dash' : null;
 }
 
 /** Words after a dash within which a speech verb makes what follows a tag (`— said Orla`, `— Orla said`). */

@@ -3,9 +3,9 @@
 // label is the attribution, and the speaker model (built for prose) never overrides it.
 import type { Character, OutlineItem, Quote } from '@castbook/contracts';
 import { newCharacter } from '../characters/findCharacters.js';
+import { paragraphOpening } from '../quotes/findQuotes.js';
 import { splitParagraphs } from '../quotes/paragraphs.js';
-import { readLabel } from './labels.js';
-import { findSpeeches, type Speech } from './speeches.js';
+import { findSpeeches, labelKey, labelledLines, speechesPerLabel, type Speech } from './speeches.js';
 
 /** Evidence of a quote whose speaker a script label names (redecide keeps such quotes as they are). */
 export const SPEAKER_LABEL = 'speakerLabel';
@@ -14,20 +14,6 @@ export const SPEAKER_LABEL = 'speakerLabel';
 const LABEL_CONFIDENCE = 0.99;
 
 const MIN_SPEECHES = 4;
-/** Marks that open the paragraphs of prose dialogue. */
-const QUOTE_OPENERS = '"“‘\'«';
-
-/** Lines of the text that open with a speaker label, counted up to `enough`. */
-function labelledLines(text: string, enough: number): number {
-  let n = 0;
-  for (let start = 0; start < text.length && n < enough;) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    if (readLabel(text.slice(start, end))) n++;
-    start = end + 1;
-  }
-  return n;
-}
 
 /**
  * The text's speeches when it is a script, else null. A script is a text whose dialogue is carried
@@ -38,16 +24,17 @@ function labelledLines(text: string, enough: number): number {
 export function findScript(text: string, outline: readonly OutlineItem[]): Speech[] | null {
   const paragraphs = splitParagraphs(text);
   let quoteParagraphs = 0;
-  for (const p of paragraphs) if (QUOTE_OPENERS.includes(text[p.start]!)) quoteParagraphs++;
+  for (const p of paragraphs) {
+    const opening = paragraphOpening(text, p);
+    if (opening === 'double' || opening === 'single') quoteParagraphs++;
+  }
   // Every speech has a labelled line: a text with too few of them is prose, found out without
   // holding its lines (findSpeeches keeps every line of the text while it reads them).
   const needed = Math.max(MIN_SPEECHES, 2 * quoteParagraphs, Math.ceil(paragraphs.length / 5));
   if (labelledLines(text, needed) < needed) return null;
   const speeches = findSpeeches(text, outline);
   if (speeches.length < MIN_SPEECHES) return null;
-  const count = new Map<string, number>();
-  for (const s of speeches) count.set(s.name.toLowerCase(), (count.get(s.name.toLowerCase()) ?? 0) + 1);
-  const repeated = [...count.values()].filter((n) => n >= 2).length;
+  const repeated = [...speechesPerLabel(speeches).values()].filter((n) => n >= 2).length;
   if (repeated < 2) return null;
   return speeches.length >= needed ? speeches : null;
 }
@@ -61,7 +48,7 @@ export function scriptCastAndQuotes(
   const characters: Character[] = [];
   const quotes: Quote[] = [];
   for (const speech of speeches) {
-    const key = speech.name.toLowerCase();
+    const key = labelKey(speech);
     let c = byKey.get(key);
     if (!c) {
       c = newCharacter(`c${characters.length + 1}`, speech.name);

@@ -16,17 +16,36 @@ interface Line {
   text: string;
 }
 
-function linesOf(text: string): Line[] {
-  const lines: Line[] = [];
+/** The text's lines one at a time (without their line break), none held. */
+function* eachLine(text: string): Generator<Line> {
   for (let start = 0; start <= text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     const stop = end > start && text[end - 1] === '\r' ? end - 1 : end;
-    lines.push({ start, end: stop, text: text.slice(start, stop) });
+    yield { start, end: stop, text: text.slice(start, stop) };
     start = end + 1;
   }
-  return lines;
 }
+
+/** Lines of the text that open with a speaker label, counted up to `enough`, without holding the lines. */
+export function labelledLines(text: string, enough: number): number {
+  let n = 0;
+  for (const line of eachLine(text)) {
+    if (n >= enough) break;
+    if (readLabel(line.text)) n++;
+  }
+  return n;
+}
+
+/** How many speeches each label has, by the label's name in any case. */
+export function speechesPerLabel(speeches: readonly Speech[]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const s of speeches) count.set(labelKey(s), (count.get(labelKey(s)) ?? 0) + 1);
+  return count;
+}
+
+/** One character per label: `ORLA` and `Orla` are one. */
+export const labelKey = (s: Speech) => s.name.toLowerCase();
 
 const isBlank = (l: Line) => l.text.trim() === '';
 /** A line that is all direction: `(She turns away.)`, `[Exit.]`. */
@@ -66,7 +85,7 @@ function isHeadingLine(line: string, titles: readonly string[]): boolean {
 
 /** The speeches of `text` (whose outline is `outline`), in order; empty when it has no speaker labels. */
 export function findSpeeches(text: string, outline: readonly OutlineItem[] = []): Speech[] {
-  const lines = linesOf(text);
+  const lines = [...eachLine(text)];
   const titles = headingTitles(outline);
   const labels = lines.map((l) => {
     const label = readLabel(l.text);
@@ -158,9 +177,8 @@ function spokenParts(text: string, lines: { start: number; end: number }[]): { s
  * label speaks again later.
  */
 function withoutFrontMatter(speeches: Speech[]): Speech[] {
-  const count = new Map<string, number>();
-  for (const s of speeches) count.set(s.name.toLowerCase(), (count.get(s.name.toLowerCase()) ?? 0) + 1);
-  const first = speeches.findIndex((s) => count.get(s.name.toLowerCase())! > 1);
+  const count = speechesPerLabel(speeches);
+  const first = speeches.findIndex((s) => count.get(labelKey(s))! > 1);
   if (first < 0) return speeches;
-  return speeches.filter((s, k) => k >= first || count.get(s.name.toLowerCase())! > 1);
+  return speeches.filter((s, k) => k >= first || count.get(labelKey(s))! > 1);
 }
